@@ -1,0 +1,29 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+
+// Loads and stores of VEC consecutive elements (VEC = 1, 2, 4, 8 or 16, a build option).
+// VLOAD/VSTORE work at any element alignment and in any address space; with ALIGNED the host has
+// checked that global rows start on vector boundaries, and GLOBAL_VLOAD/GLOBAL_VSTORE become
+// plain vector accesses, which compilers turn into single wide memory transactions.
+
+// The identity conversion, named by the host where source and target types agree.
+#define noconvert(x) (x)
+
+#define GPUCONV_CAT_(a, b) a##b
+#define GPUCONV_CAT(a, b) GPUCONV_CAT_(a, b)
+
+#if VEC == 1
+#  define VLOAD(ptr) (*(ptr))
+#  define VSTORE(value, ptr) (*(ptr) = (value))
+#else
+#  define VLOAD(ptr) GPUCONV_CAT(vload, VEC)(0, ptr)
+#  define VSTORE(value, ptr) GPUCONV_CAT(vstore, VEC)(value, 0, ptr)
+#endif
+
+#if defined(ALIGNED) && VEC > 1
+#  define GLOBAL_VLOAD(vtype, ptr) (*(__global const vtype*)(ptr))
+#  define GLOBAL_VSTORE(vtype, value, ptr) (*(__global vtype*)(ptr) = (value))
+#else
+#  define GLOBAL_VLOAD(vtype, ptr) VLOAD(ptr)
+#  define GLOBAL_VSTORE(vtype, value, ptr) VSTORE(value, ptr)
+#endif

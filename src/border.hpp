@@ -1,0 +1,32 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#ifndef GPUCONV_BORDER_HPP
+#define GPUCONV_BORDER_HPP
+
+// Border rules, host side, in one place; opencl/common/border.cl is their device side.
+
+#include <opencv2/core.hpp>
+#include <string>
+
+namespace cv { namespace gpuconv { namespace detail {
+
+/** Where a filter's border rule applies: the image it extrapolates and the ROI's place in it. */
+struct BorderGeometry
+{
+    int mode;            //!< BORDER_CONSTANT, REPLICATE, REFLECT, WRAP or REFLECT_101
+    Size whole;          //!< the extrapolated image: the ROI's parent, or the ROI when isolated
+    Point roiOffset;     //!< the ROI's top-left pixel inside `whole`
+    size_t wholeOffset;  //!< byte offset of whole's pixel (0,0) from the start of the buffer
+
+    /** Build option selecting the rule in border.cl, e.g. " -D BORDER_REFLECT_101". */
+    std::string buildOption() const;
+};
+
+/** Checks that `borderType` is one cv::filter2D and cv::sepFilter2D accept (any of the five
+    modes, optionally | BORDER_ISOLATED) and resolves it for `src`: without BORDER_ISOLATED a
+    ROI reads its parent's pixels across its edges, as cv:: does. */
+BorderGeometry filterBorderGeometry(const UMat& src, int borderType);
+
+}}} // namespace cv::gpuconv::detail
+
+#endif

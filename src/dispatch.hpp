@@ -1,0 +1,49 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#ifndef GPUCONV_DISPATCH_HPP
+#define GPUCONV_DISPATCH_HPP
+
+// The fallback policy, in one place: when gpuconv runs its OpenCL kernels and when the cv:: twin.
+
+#include <opencv2/core.hpp>
+#include <string>
+#include <utility>
+
+namespace cv { namespace gpuconv { namespace detail {
+
+/** What an OpenCL entry reports: empty when it ran the case, otherwise why it did not. */
+typedef std::string OclDecline;
+
+/** True when OPENCV_GPUCONV_FALLBACK (an OpenCV configuration parameter, default on) allows
+    running the cv:: twin for a UMat destination. */
+bool fallbackAllowed();
+
+/** Logs a fallback and its reason, or raises StsNotImplemented naming the function and the reason
+    when fallbacks are disabled. */
+void reportFallback(const char* function, const std::string& reason);
+
+/** OpenCV's T-API rule: gpuconv's OpenCL path runs when the destination is a UMat and OpenCL is
+    usable; a UMat destination that cannot get it, or a case the OpenCL entry declines, falls back to
+    the cv:: twin through reportFallback(). Non-UMat destinations run the cv:: twin directly. */
+template <typename OclEntry, typename CpuTwin>
+void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& oclEntry,
+                     CpuTwin&& cpuTwin)
+{
+    if (dst.isUMat())
+    {
+        if (!ocl::useOpenCL())
+            reportFallback(function, "OpenCL is not available (cv::ocl::useOpenCL() is false)");
+        else
+        {
+            const OclDecline decline = std::forward<OclEntry>(oclEntry)();
+            if (decline.empty())
+                return;
+            reportFallback(function, decline);
+        }
+    }
+    std::forward<CpuTwin>(cpuTwin)();
+}
+
+}}} // namespace cv::gpuconv::detail
+
+#endif

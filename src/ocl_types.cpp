@@ -1,0 +1,38 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "precomp.hpp"
+
+namespace cv { namespace gpuconv { namespace detail {
+
+std::string oclTypeName(int depth, int lanes)
+{
+    CV_CheckDepth(depth, depth >= CV_8U && depth <= CV_64F, "gpuconv: no OpenCL type for this depth");
+    static const char* const names[] = { "uchar", "char", "ushort", "short", "int", "float", "double" };
+    CV_Assert(lanes == 1 || lanes == 2 || lanes == 3 || lanes == 4 || lanes == 8 || lanes == 16);
+    return lanes == 1 ? std::string(names[depth]) : cv::format("%s%d", names[depth], lanes);
+}
+
+std::string oclConvertName(int sdepth, int ddepth, int lanes)
+{
+    if (sdepth == ddepth)
+        return "noconvert";
+    const std::string target = oclTypeName(ddepth, lanes);
+    if (ddepth >= CV_32F)
+        return "convert_" + target;  // to floating point: exact, or round to nearest even
+    const bool fromFloat = sdepth >= CV_32F;
+    return "convert_" + target + "_sat" + (fromFloat ? "_rte" : "");
+}
+
+bool oclSupportsDepth(const ocl::Device& device, int depth)
+{
+    if (depth == CV_64F)
+        return device.doubleFPConfig() > 0;
+    return depth >= CV_8U && depth <= CV_32F;
+}
+
+std::string oclCommonOptions(const ocl::Device& device)
+{
+    return device.doubleFPConfig() > 0 ? std::string(" -D DOUBLE_SUPPORT") : std::string();
+}
+
+}}} // namespace cv::gpuconv::detail

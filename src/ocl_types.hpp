@@ -1,0 +1,30 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#ifndef GPUCONV_OCL_TYPES_HPP
+#define GPUCONV_OCL_TYPES_HPP
+
+// OpenCL C type names and conversions for OpenCV depths, in one place for every kernel family.
+
+#include <opencv2/core/ocl.hpp>
+#include <string>
+
+namespace cv { namespace gpuconv { namespace detail {
+
+/** OpenCL C name of `lanes` elements of `depth`: "uchar", "float4", "double16". */
+std::string oclTypeName(int depth, int lanes = 1);
+
+/** Name of the OpenCL conversion that turns `lanes` elements of sdepth into ddepth the way
+    cv::saturate_cast does (saturating, round to nearest even from floating point); "noconvert"
+    (defined in opencl/common/vector.cl) when the value passes unchanged. Used as a macro:
+    `-D TO_X=<name>` then `TO_X(v)`. */
+std::string oclConvertName(int sdepth, int ddepth, int lanes = 1);
+
+/** Whether the device computes in `depth` (CV_64F needs double support; CV_16F is not used). */
+bool oclSupportsDepth(const ocl::Device& device, int depth);
+
+/** Build options every gpuconv program gets: double support where the device has it. */
+std::string oclCommonOptions(const ocl::Device& device);
+
+}}} // namespace cv::gpuconv::detail
+
+#endif

@@ -1,0 +1,34 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#ifndef GPUCONV_PRECOMP_HPP
+#define GPUCONV_PRECOMP_HPP
+
+#include "opencv2/gpuconv.hpp"
+#include <opencv2/core/ocl.hpp>
+#include <opencv2/core/utility.hpp>
+#include <opencv2/core/utils/logger.hpp>
+#include <opencv2/core/utils/trace.hpp>
+#include <opencv2/imgproc.hpp>
+
+#include <string>
+
+#ifdef __OPENCV_BUILD
+// Built as a module inside OpenCV: its private headers are at hand.
+#  include <opencv2/core/private.hpp>
+#  include <opencv2/core/utils/configuration.private.hpp>
+#else
+// Distributions install OpenCV without its private headers. Trace regions stand in for
+// instrumentation regions, and the configuration reader is exported by opencv_core.
+#  define CV_INSTRUMENT_REGION() CV_TRACE_FUNCTION()
+namespace cv { namespace utils {
+CV_EXPORTS bool getConfigurationParameterBool(const char* name, bool defaultValue);
+}}
+#endif
+
+#include "gpuconv_kernels.hpp"
+#include "dispatch.hpp"
+#include "ocl_types.hpp"
+#include "border.hpp"
+#include "plan.hpp"
+
+#endif

@@ -1,0 +1,15 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "precomp.hpp"
+
+namespace cv { namespace gpuconv {
+
+// The OpenCL path arrives with its own issue; until then this is cv::sepFilter2D itself.
+void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX,
+                 InputArray kernelY, Point anchor, double delta, int borderType)
+{
+    CV_INSTRUMENT_REGION();
+    cv::sepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType);
+}
+
+}} // namespace cv::gpuconv

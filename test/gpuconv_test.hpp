@@ -1,0 +1,243 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#ifndef GPUCONV_TEST_HARNESS_HPP
+#define GPUCONV_TEST_HARNESS_HPP
+
+// The test harness: OpenCV on the CPU (Mat) is the oracle, gpuconv runs on UMat. Header-only so
+// that opencv_test_gpuconv and opencv_perf_gpuconv of both builds share it.
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/ocl.hpp>
+
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+#include <string>
+
+namespace gpuconv_test {
+
+using namespace cv;
+
+/** Deterministic generator for one test, seeded from the running test's full name. */
+inline RNG testRng()
+{
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "";
+    uint64 seed = 0x9E3779B97F4A7C15ull;
+    for (char c : name)
+        seed = (seed ^ (uint64)(uchar)c) * 0x100000001B3ull;
+    return RNG(seed);
+}
+
+/** Default value range for random data of a depth: the full range of small integers, a
+    generous range for wide integers and floats that keeps sums meaningful. */
+inline void defaultRange(int depth, double& lo, double& hi)
+{
+    switch (depth)
+    {
+    case CV_8U:  lo = 0;      hi = 256;    break;
+    case CV_8S:  lo = -128;   hi = 128;    break;
+    case CV_16U: lo = 0;      hi = 65536;  break;
+    case CV_16S: lo = -32768; hi = 32768;  break;
+    case CV_32S: lo = -1e6;   hi = 1e6;    break;
+    default:     lo = -1000;  hi = 1000;   break;
+    }
+}
+
+/** Random matrix of `type`, uniform in [lo, hi) (the depth's default range when lo == hi). */
+inline Mat randomMat(RNG& rng, Size size, int type, double lo = 0, double hi = 0)
+{
+    if (lo == hi)
+        defaultRange(CV_MAT_DEPTH(type), lo, hi);
+    Mat m(size, type);
+    rng.fill(m, RNG::UNIFORM, Scalar::all(lo), Scalar::all(hi));
+    return m;
+}
+
+/** An array the test hands to cv:: (as Mat) and to gpuconv (as UMat), with identical contents.
+    With a ROI it is a view into a larger parent with uneven margins on every side (odd byte
+    offsets and a row step wider than the row); the parent is random data, so filters that read
+    across the ROI edge read real pixels, and any write outside the ROI is detected. */
+struct TestArray
+{
+    Mat parent, roi;      //!< host: given to cv::
+    UMat uparent, uroi;   //!< device: given to gpuconv
+    Rect rect;            //!< the ROI inside the parent
+    Mat parentBefore;     //!< the parent as it was made, for the guard check
+
+    TestArray() {}
+    TestArray(RNG& rng, Size size, int type, bool useRoi, double lo = 0, double hi = 0)
+    {
+        const int left = useRoi ? 1 + rng.uniform(0, 5) : 0, right = useRoi ? rng.uniform(0, 5) : 0;
+        const int top = useRoi ? 1 + rng.uniform(0, 4) : 0, bottom = useRoi ? rng.uniform(0, 4) : 0;
+        parent = randomMat(rng, Size(size.width + left + right, size.height + top + bottom), type, lo, hi);
+        rect = Rect(left, top, size.width, size.height);
+        parentBefore = parent.clone();
+        parent.copyTo(uparent);
+        roi = parent(rect);
+        uroi = uparent(rect);
+    }
+
+    /** Overwrites the ROI (host and device) with new random data, as an input. */
+    void fill(RNG& rng, double lo = 0, double hi = 0)
+    {
+        randomMat(rng, roi.size(), roi.type(), lo, hi).copyTo(roi);
+        parent.copyTo(uparent);
+        parentBefore = parent.clone();
+    }
+};
+
+/** Tolerance of a comparison: |expected - actual| <= abs, or <= rel * max(1, |expected|_inf). */
+struct Tolerance
+{
+    double abs = 0;
+    double rel = 0;
+    static Tolerance exact() { return Tolerance(); }
+    static Tolerance absolute(double a) { Tolerance t; t.abs = a; return t; }
+    static Tolerance relative(double r) { Tolerance t; t.rel = r; return t; }
+};
+
+/** Compares every element; NaN must meet NaN. Reports the worst element and its position. */
+inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actual, Tolerance tol)
+{
+    if (expected.size() != actual.size() || expected.type() != actual.type())
+        return ::testing::AssertionFailure()
+               << "size/type mismatch: expected " << expected.size() << " type " << expected.type()
+               << ", got " << actual.size() << " type " << actual.type();
+    if (expected.empty())
+        return ::testing::AssertionSuccess();
+    Mat e, a;
+    expected.reshape(1).convertTo(e, CV_64F);
+    actual.reshape(1).convertTo(a, CV_64F);
+    double scale = 1;
+    if (tol.rel > 0)
+    {
+        Mat finite = e.clone();
+        finite.setTo(0, finite != finite);  // NaN
+        finite.setTo(0, abs(finite) == std::numeric_limits<double>::infinity());
+        scale = std::max(1.0, norm(finite, NORM_INF));
+    }
+    const double limit = std::max(tol.abs, tol.rel * scale);
+    double worst = -1;
+    Point worstAt;
+    int bad = 0;
+    for (int y = 0; y < e.rows; ++y)
+        for (int x = 0; x < e.cols; ++x)
+        {
+            const double ev = e.at<double>(y, x), av = a.at<double>(y, x);
+            double diff;
+            if (std::isnan(ev) || std::isnan(av))
+                diff = std::isnan(ev) && std::isnan(av) ? 0 : std::numeric_limits<double>::infinity();
+            else if (std::isinf(ev) || std::isinf(av))
+                diff = ev == av ? 0 : std::numeric_limits<double>::infinity();
+            else
+                diff = std::fabs(ev - av);
+            if (diff > limit)
+                ++bad;
+            if (diff > worst)
+            {
+                worst = diff;
+                worstAt = Point(x, y);
+            }
+        }
+    if (bad == 0)
+        return ::testing::AssertionSuccess();
+    const int cn = expected.channels();
+    return ::testing::AssertionFailure()
+           << bad << " of " << e.total() << " elements differ by more than " << limit
+           << "; worst " << worst << " at pixel (" << worstAt.x / cn << ", " << worstAt.y
+           << ") channel " << worstAt.x % cn << ": expected " << e.at<double>(worstAt)
+           << ", got " << a.at<double>(worstAt) << " (size " << expected.size()
+           << ", type " << expected.type() << ")";
+}
+
+/** Checks that gpuconv wrote its result into the destination ROI itself (no reallocation) and
+    that no byte of the parent outside the ROI changed. */
+inline ::testing::AssertionResult outsideRoiUnchanged(const TestArray& dst)
+{
+    if (dst.uparent.u == nullptr || dst.uroi.u != dst.uparent.u)
+        return ::testing::AssertionFailure() << "the destination was reallocated instead of written in place";
+    Mat after = dst.uparent.getMat(ACCESS_READ).clone();
+    Mat before = dst.parentBefore.clone();
+    Mat mask(after.size(), CV_8U, Scalar(255));
+    mask(dst.rect).setTo(0);
+    // Compare as bytes so that NaN payloads and -0 count as changes too.
+    Mat ab(after.rows, (int)(after.cols * after.elemSize()), CV_8U, after.data, after.step);
+    Mat bb(before.rows, (int)(before.cols * before.elemSize()), CV_8U, before.data, before.step);
+    for (int y = 0; y < ab.rows; ++y)
+        for (int xb = 0; xb < ab.cols; ++xb)
+        {
+            const int x = xb / (int)after.elemSize();
+            if (!mask.at<uchar>(y, x))
+                continue;
+            if (ab.at<uchar>(y, xb) != bb.at<uchar>(y, xb))
+                return ::testing::AssertionFailure()
+                       << "byte " << xb << " of parent row " << y << " (pixel " << x
+                       << "), outside the destination ROI " << dst.rect << ", was changed";
+        }
+    return ::testing::AssertionSuccess();
+}
+
+/** Expected tolerance of OpenCV's own OpenCL tests for a result depth: exact for integers
+    unless a test says otherwise, relative 1e-5 for float, 1e-10 for double. */
+inline Tolerance defaultTolerance(int depth)
+{
+    return depth == CV_32F ? Tolerance::relative(1e-5) :
+           depth == CV_64F ? Tolerance::relative(1e-10) : Tolerance::exact();
+}
+
+inline const char* depthName(int depth)
+{
+    static const char* const names[] = { "8U", "8S", "16U", "16S", "32S", "32F", "64F", "16F" };
+    return depth >= 0 && depth < 8 ? names[depth] : "-1";
+}
+
+/** How the destination relates to the source in a test case. */
+enum DstMode { DST_NEW, DST_ROI, DST_INPLACE };
+inline const char* dstModeName(int mode)
+{
+    return mode == DST_NEW ? "new" : mode == DST_ROI ? "roi" : "inplace";
+}
+
+/** Sets an environment variable for the lifetime of the object (tests of configuration). */
+class ScopedEnv
+{
+public:
+    ScopedEnv(const char* name, const char* value) : name_(name)
+    {
+        const char* old = std::getenv(name);
+        hadOld_ = old != nullptr;
+        if (hadOld_)
+            old_ = old;
+        setenv(name, value, 1);
+    }
+    ~ScopedEnv()
+    {
+        if (hadOld_)
+            setenv(name_.c_str(), old_.c_str(), 1);
+        else
+            unsetenv(name_.c_str());
+    }
+
+private:
+    std::string name_, old_;
+    bool hadOld_ = false;
+};
+
+/** Must hold before any test runs: gpuconv's tests compare OpenCL results, never CPU ones. */
+inline bool openclDeviceReady(std::ostream& report)
+{
+    if (!ocl::useOpenCL())
+    {
+        report << "gpuconv tests: no usable OpenCL device (set OPENCV_OPENCL_DEVICE, e.g. :CPU: for PoCL)\n";
+        return false;
+    }
+    const ocl::Device& d = ocl::Device::getDefault();
+    report << "gpuconv tests: OpenCL device: " << d.name() << " (" << d.vendorName() << ", "
+           << d.version() << ", driver " << d.driverVersion() << ")\n";
+    return true;
+}
+
+} // namespace gpuconv_test
+
+#endif
