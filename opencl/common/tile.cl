@@ -1,0 +1,41 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+
+// Cooperative loading of an image window into local memory, shared by the filter families.
+// Requires common/border.cl and, from the including program:
+//   SRC_T1  source element type (uchar, float, ...), CN channels (1..4)
+//   WT      working pixel type in local memory (float, float4, ...; float3 for CN == 3)
+//   SRC_TO_WT  conversion of a source pixel (SRC_T1 x CN) to WT
+
+#if CN == 3
+#  define LOAD_SRC_PIXEL(ptr) vload3(0, (__global const SRC_T1*)(ptr))
+#  define SRC_PIXEL_SIZE ((int)sizeof(SRC_T1) * 3)
+#elif CN == 1
+#  define LOAD_SRC_PIXEL(ptr) (*(__global const SRC_T1*)(ptr))
+#  define SRC_PIXEL_SIZE ((int)sizeof(SRC_T1))
+#else
+#  define LOAD_SRC_PIXEL(ptr) (*(__global const GPUCONV_CAT(SRC_T1, CN)*)(ptr))
+#  define SRC_PIXEL_SIZE ((int)sizeof(SRC_T1) * CN)
+#endif
+
+// Loads the tile_w x tile_h window whose top-left pixel is (x0, y0), in coordinates of the
+// extrapolated image `whole` (whole_cols x whole_rows, rows src_step bytes apart, starting at
+// src_whole), into `tile` with row pitch tile_w. Pixels outside `whole` follow the border rule
+// (zero under BORDER_CONSTANT). All work items of the group take part; ends with a barrier.
+inline void load_tile(__local WT* tile, int tile_w, int tile_h, int x0, int y0,
+                      __global const uchar* src_whole, int src_step, int whole_cols, int whole_rows)
+{
+    const int group_items = get_local_size(0) * get_local_size(1);
+    const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
+    for (int i = item; i < tile_w * tile_h; i += group_items)
+    {
+        const int ty = i / tile_w, tx = i - ty * tile_w;
+        const int sx = border_index(x0 + tx, whole_cols);
+        const int sy = border_index(y0 + ty, whole_rows);
+        WT value = (WT)(0);
+        if (sx >= 0 && sy >= 0)
+            value = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (size_t)sy * src_step + (size_t)sx * SRC_PIXEL_SIZE));
+        tile[i] = value;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
