@@ -2,6 +2,9 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace cv { namespace gpuconv { namespace detail {
 
 bool LaunchShape::enqueue(ocl::Kernel& kernel) const
@@ -60,6 +63,86 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
         plan.shape.global[0] = roundUp(items, plan.shape.local[0]);
         plan.shape.global[1] = (size_t)rows;
     }
+    return plan;
+}
+
+std::string Filter2DPlan::buildOptions() const
+{
+    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s", groupW, groupH, pixelsX, pixelsY,
+                      tiled ? " -D TILED" : "", constantWeights ? "" : " -D GLOBAL_WEIGHTS");
+}
+
+LaunchShape Filter2DPlan::launchShape(Size dstSize) const
+{
+    LaunchShape shape;
+    shape.dims = 2;
+    const int blockW = groupW * pixelsX, blockH = groupH * pixelsY;
+    shape.local[0] = (size_t)groupW;
+    shape.local[1] = (size_t)groupH;
+    shape.global[0] = (size_t)((dstSize.width + blockW - 1) / blockW) * groupW;
+    shape.global[1] = (size_t)((dstSize.height + blockH - 1) / blockH) * groupH;
+    return shape;
+}
+
+Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
+                          size_t accElemBytes, size_t weightsBytes)
+{
+    CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
+    Filter2DPlan plan;
+    const bool cpu = device.type() == ocl::Device::TYPE_CPU;
+    // Small kernels are bound by memory traffic: wide rows of few pixels per item keep every
+    // global access coalesced. Large ones are bound by arithmetic: square register blocks let
+    // each window pixel loaded from local memory feed more multiply-adds.
+    const bool largeKernel = ksize.area() > 49;
+    // Accumulator registers per item, counted in 4-byte lanes; GPUs have ~255 per thread and the
+    // window row needs about as many again.
+    const int accBudget = largeKernel ? 16 : 8;
+    const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
+    plan.pixelsX = std::max(1, std::min(4, accBudget / lanes));
+    plan.pixelsY = std::max(1, accBudget / (lanes * plan.pixelsX));
+    if (!largeKernel)
+        plan.pixelsY = std::min(plan.pixelsY, 2);
+    if (cpu)
+    {
+        // CPU runtimes run a work group as one thread looping over items: small groups, long rows.
+        plan.groupW = 16;
+        plan.groupH = 4;
+    }
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY" replaces the shape chosen above
+    // (the local memory and work-group limits below still apply). Never changes a result.
+    if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
+    {
+        int lx = 0, ly = 0, px = 0, py = 0;
+        if (std::sscanf(forced, "%d,%d,%d,%d", &lx, &ly, &px, &py) == 4 && lx > 0 && ly > 0 &&
+            (px == 1 || px == 2 || px == 4 || px == 8) && py > 0 && py <= 8)
+        {
+            plan.groupW = lx;
+            plan.groupH = ly;
+            plan.pixelsX = px;
+            plan.pixelsY = py;
+        }
+    }
+    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    while ((size_t)(plan.groupW * plan.groupH) > maxGroup && plan.groupH > 1)
+        plan.groupH /= 2;
+    while ((size_t)(plan.groupW * plan.groupH) > maxGroup && plan.groupW > 1)
+        plan.groupW /= 2;
+
+    // Local memory: at most half of it per group so that two groups can share a compute unit
+    // (one barrier-bound group alone leaves it idle), and never more than 48 KiB.
+    const size_t localBudget = std::min<size_t>(48 * 1024, device.localMemSize() / 2);
+    auto tileBytes = [&]() {
+        return (size_t)(plan.groupW * plan.pixelsX + ksize.width - 1) *
+               (size_t)(plan.groupH * plan.pixelsY + ksize.height - 1) * srcPixelBytes;
+    };
+    while (tileBytes() > localBudget && plan.groupH > 4)
+        plan.groupH /= 2;
+    while (tileBytes() > localBudget && plan.pixelsY > 1)
+        plan.pixelsY /= 2;
+    plan.tiled = tileBytes() <= localBudget;
+
+    const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
+    plan.constantWeights = weightsBytes <= constantBytes;
     return plan;
 }
 

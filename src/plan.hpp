@@ -47,6 +47,29 @@ struct ElementwisePlan
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
                                 const std::vector<ArrayLayout>& arrays);
 
+/** A 2D correlation (filter2D): tiles of (groupSize * pixelsPerItem) destination pixels per work
+    group, staged with their apron in local memory when they fit (`tiled`), read directly from
+    global memory otherwise. Depends on the device, the kernel size and the pixel types only, never
+    on the image size, so that images of every size share one program. */
+struct Filter2DPlan
+{
+    int groupW = 16, groupH = 16;    //!< work-group size (LX, LY)
+    int pixelsX = 1, pixelsY = 1;    //!< destination pixels per work item (PX, PY)
+    bool tiled = true;               //!< stage the source window in local memory
+    bool constantWeights = true;     //!< the weights fit in the device's constant buffer
+
+    /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS where they apply. */
+    std::string buildOptions() const;
+    /** The NDRange covering a destination of `dstSize`. */
+    LaunchShape launchShape(Size dstSize) const;
+};
+
+/** Plans a filter2D launch for a kernel of `ksize` over pixels of `srcPixelBytes` bytes in local
+    memory (a 3-channel pixel counts as 4 elements), accumulated in `accLanes` lanes of
+    `accElemBytes` bytes, with `weightsBytes` bytes of weights. */
+Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
+                          size_t accElemBytes, size_t weightsBytes);
+
 }}} // namespace cv::gpuconv::detail
 
 #endif
