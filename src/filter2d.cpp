@@ -122,21 +122,40 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         detail::planFilter2D(device, c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
                              CV_ELEM_SIZE1(c.accDepth), weights.total() * weights.elemSize());
 
-    using detail::oclConvertName;
-    using detail::oclTypeName;
-    const std::string srcPixel = oclTypeName(c.sdepth, c.cn);
-    std::string options =
-        cv::format("-D SRC_T1=%s -D CN=%d -D WT=%s -D SRC_TO_WT=noconvert -D ACC_T=%s -D ACC1=%s"
-                   " -D TO_ACC=%s -D DST_T1=%s -D TO_DST=%s -D KW=%d -D KH=%d",
-                   oclTypeName(c.sdepth).c_str(), c.cn, srcPixel.c_str(),
-                   oclTypeName(c.accDepth, c.cn).c_str(), oclTypeName(c.accDepth).c_str(),
-                   oclConvertName(c.sdepth, c.accDepth, c.cn).c_str(), oclTypeName(c.ddepth).c_str(),
-                   oclConvertName(c.accDepth, c.ddepth, c.cn).c_str(), c.ksize.width, c.ksize.height) +
-        plan.buildOptions() + border.buildOption() + detail::oclCommonOptions(device);
-    if (c.cn == 1 && plan.pixelsX > 1)
-        options += cv::format(" -D TO_ACC_PX=%s -D TO_DST_PX=%s",
-                              oclConvertName(c.sdepth, c.accDepth, plan.pixelsX).c_str(),
-                              oclConvertName(c.accDepth, c.ddepth, plan.pixelsX).c_str());
+    const auto assembleOptions = [&]() {
+        using detail::oclConvertName;
+        using detail::oclTypeName;
+        std::string o = cv::format(
+            "-D SRC_T1=%s -D CN=%d -D WT=%s -D SRC_TO_WT=noconvert -D ACC_T=%s -D ACC1=%s"
+            " -D TO_ACC=%s -D DST_T1=%s -D TO_DST=%s -D KW=%d -D KH=%d",
+            oclTypeName(c.sdepth).c_str(), c.cn, oclTypeName(c.sdepth, c.cn).c_str(),
+            oclTypeName(c.accDepth, c.cn).c_str(), oclTypeName(c.accDepth).c_str(),
+            oclConvertName(c.sdepth, c.accDepth, c.cn).c_str(), oclTypeName(c.ddepth).c_str(),
+            oclConvertName(c.accDepth, c.ddepth, c.cn).c_str(), c.ksize.width, c.ksize.height);
+        o += plan.buildOptions() + border.buildOption() + detail::oclCommonOptions(device);
+        if (c.cn == 1 && plan.pixelsX > 1)
+            o += cv::format(" -D TO_ACC_PX=%s -D TO_DST_PX=%s",
+                            oclConvertName(c.sdepth, c.accDepth, plan.pixelsX).c_str(),
+                            oclConvertName(c.accDepth, c.ddepth, plan.pixelsX).c_str());
+        return o;
+    };
+    // Everything the options depend on, packed into a key for the cache of assembled options;
+    // a field too wide for its bits (kernels of 4096 rows, say) assembles them every time.
+    const int fields[][2] = {
+        { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
+        { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 4 },
+        { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
+        { (int)(device.doubleFPConfig() > 0), 1 } };
+    uint64 key = 0;
+    bool keyFits = true;
+    for (const auto& f : fields)
+    {
+        keyFits = keyFits && f[0] >= 0 && f[0] < (1 << f[1]);
+        key = (key << f[1]) | (uint64)(f[0] & ((1 << f[1]) - 1));
+    }
+    static detail::VariantOptionsCache optionsCache;
+    const std::string uncachedOptions = keyFits ? std::string() : assembleOptions();
+    const std::string& options = keyFits ? optionsCache.get(key, assembleOptions) : uncachedOptions;
 
     ocl::Kernel k("filter2d", kernels::filter2d(), options);
     if (k.empty())
