@@ -90,18 +90,25 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
     Filter2DPlan plan;
     const bool cpu = device.type() == ocl::Device::TYPE_CPU;
-    // Small kernels are bound by memory traffic: wide rows of few pixels per item keep every
-    // global access coalesced. Large ones are bound by arithmetic: square register blocks let
-    // each window pixel loaded from local memory feed more multiply-adds.
+    // Small kernels are bound by memory traffic: rows of 2-4 pixels per item keep global accesses
+    // wide and coalesced, and two rows per item halve the re-reading of window rows. Large ones
+    // are bound by arithmetic: 4x4 register blocks let each window pixel loaded from local memory
+    // feed up to 16 multiply-adds (measured on an H100: OCL_Filter2D sweeps in docs/PERFORMANCE.md).
     const bool largeKernel = ksize.area() > 49;
-    // Accumulator registers per item, counted in 4-byte lanes; GPUs have ~255 per thread and the
-    // window row needs about as many again.
-    const int accBudget = largeKernel ? 16 : 8;
+    // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
+    // accumulators must stay in registers (~255 per thread on GPUs).
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
-    plan.pixelsX = std::max(1, std::min(4, accBudget / lanes));
-    plan.pixelsY = std::max(1, accBudget / (lanes * plan.pixelsX));
     if (!largeKernel)
-        plan.pixelsY = std::min(plan.pixelsY, 2);
+    {
+        plan.pixelsX = lanes == 1 ? 4 : 2;
+        plan.pixelsY = 2;
+    }
+    else
+    {
+        plan.pixelsX = lanes >= 4 && ksize.width > 16 ? 2 : 4;
+        plan.pixelsY = 4;
+        plan.groupH = 8;
+    }
     if (cpu)
     {
         // CPU runtimes run a work group as one thread looping over items: small groups, long rows.

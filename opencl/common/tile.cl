@@ -24,34 +24,42 @@
 // aligned vector loads from local memory). Pixels outside `whole` follow the border rule (zero
 // under BORDER_CONSTANT). All work items of the group take part; ends with a barrier.
 //
-// The group walks the window row by row (one border lookup per row, not per pixel), adjacent work
-// items reading adjacent pixels so that global reads coalesce; a window wholly inside the image,
-// the common case, skips the border lookups altogether.
+// Adjacent work items read adjacent pixels, so global reads coalesce. Each item issues
+// TILE_LOAD_BATCH reads before it stores any of them: a group stalls at the barrier until its last
+// read arrives, and reads issued one after another would each pay the full memory latency. A
+// window wholly inside the image, the common case, skips the border lookups.
+#ifndef TILE_LOAD_BATCH
+#  define TILE_LOAD_BATCH 8
+#endif
+
 inline void load_tile_pitched(__local WT* tile, int tile_pitch, int tile_w, int tile_h, int x0, int y0,
                               __global const uchar* src_whole, int src_step, int whole_cols, int whole_rows)
 {
-    const int lx = get_local_id(0), ly = get_local_id(1);
-    const int nx = get_local_size(0), ny = get_local_size(1);
+    const int group_items = get_local_size(0) * get_local_size(1);
+    const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
+    const int n = tile_w * tile_h;
     const bool inside = x0 >= 0 && y0 >= 0 && x0 + tile_w <= whole_cols && y0 + tile_h <= whole_rows;
-    for (int ty = ly; ty < tile_h; ty += ny)
+    for (int first = item; first < n; first += group_items * TILE_LOAD_BATCH)
     {
-        __local WT* out = tile + ty * tile_pitch;
-        if (inside)
+        WT value[TILE_LOAD_BATCH];
+        #pragma unroll
+        for (int b = 0; b < TILE_LOAD_BATCH; ++b)
         {
-            __global const uchar* row = src_whole + (size_t)(y0 + ty) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;
-            for (int tx = lx; tx < tile_w; tx += nx)
-                out[tx] = SRC_TO_WT(LOAD_SRC_PIXEL(row + (size_t)tx * SRC_PIXEL_SIZE));
-            continue;
+            const int i = first + b * group_items;
+            const int ty = i / tile_w, tx = i - ty * tile_w;
+            const int sy = inside ? y0 + ty : border_index(y0 + ty, whole_rows);
+            const int sx = inside ? x0 + tx : border_index(x0 + tx, whole_cols);
+            value[b] = (WT)(0);
+            if (i < n && sx >= 0 && sy >= 0)
+                value[b] = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (size_t)sy * src_step + (size_t)sx * SRC_PIXEL_SIZE));
         }
-        const int sy = border_index(y0 + ty, whole_rows);
-        __global const uchar* row = src_whole + (size_t)max(sy, 0) * src_step;
-        for (int tx = lx; tx < tile_w; tx += nx)
+        #pragma unroll
+        for (int b = 0; b < TILE_LOAD_BATCH; ++b)
         {
-            const int sx = border_index(x0 + tx, whole_cols);
-            WT value = (WT)(0);
-            if (sx >= 0 && sy >= 0)
-                value = SRC_TO_WT(LOAD_SRC_PIXEL(row + (size_t)sx * SRC_PIXEL_SIZE));
-            out[tx] = value;
+            const int i = first + b * group_items;
+            const int ty = i / tile_w;
+            if (i < n)
+                tile[ty * tile_pitch + (i - ty * tile_w)] = value[b];
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
