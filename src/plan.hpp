@@ -15,15 +15,12 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
-/** NDRange of one launch; local sizes of zero let the driver choose. */
+/** NDRange of one launch (see launch.hpp); local sizes of zero let the driver choose. */
 struct LaunchShape
 {
     int dims = 2;
     size_t global[3] = { 1, 1, 1 };
     size_t local[3] = { 0, 0, 0 };
-
-    /** Enqueues `kernel` asynchronously on OpenCV's queue; false when the enqueue failed. */
-    bool enqueue(ocl::Kernel& kernel) const;
 };
 
 /** A 2D array in device memory as the plan sees it. */
