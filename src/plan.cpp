@@ -11,7 +11,7 @@ bool LaunchShape::enqueue(ocl::Kernel& kernel) const
                       driverChoosesLocal ? NULL : const_cast<size_t*>(local), false);
 }
 
-static size_t roundUp(size_t value, size_t multiple)
+size_t roundUp(size_t value, size_t multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
 }
