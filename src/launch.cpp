@@ -104,7 +104,7 @@ int KernelLaunch::set(int index, const ocl::KernelArg& arg)
     a.size = 0;
     args_.push_back(a);
     if (!arg.m)
-        return index + 1;  // local or constant memory
+        return index + 1;  // local memory, or a constant buffer
     if (arg.flags & ocl::KernelArg::PTR_ONLY)
         return index + 1;
     return index + ((arg.flags & ocl::KernelArg::NO_SIZE) ? 3 : 5);
@@ -125,8 +125,14 @@ int KernelLaunch::setValue(int index, const void* value, size_t size)
 bool KernelLaunch::needsOpenCVRun() const
 {
     for (const Argument& a : args_)
-        if (a.isArray && (!a.array.m || a.array.m->dims > 2 || (a.array.m->u && a.array.m->u->tempUMat())))
+    {
+        if (!a.isArray)
+            continue;
+        if (!a.array.m && !(a.array.flags & ocl::KernelArg::LOCAL))
+            return true;  // a constant buffer, which ocl::Kernel uploads itself
+        if (a.array.m && (a.array.m->dims > 2 || (a.array.m->u && a.array.m->u->tempUMat())))
             return true;
+    }
     return false;
 }
 
@@ -154,6 +160,12 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
         if (!a.isArray)
         {
             if (kernel_.set(a.index, a.bytes, a.size) < 0)
+                return false;
+            continue;
+        }
+        if (!a.array.m)  // local memory of the given size
+        {
+            if (kernel_.set(a.index, nullptr, a.array.sz) < 0)
                 return false;
             continue;
         }

@@ -4,7 +4,7 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
-static size_t roundUp(size_t value, size_t multiple)
+size_t roundUp(size_t value, size_t multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
 }
