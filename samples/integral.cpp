@@ -18,7 +18,9 @@
 #include <string>
 
 /** The sum over every (2r+1) x (2r+1) window, as a W x H image, from the integral `I` of the
-    image padded by r on every side: four reads per pixel, whatever r. */
+    image padded by r on every side: four reads per pixel, whatever r. The differences are taken
+    in `depth`: integer sums stay exact in CV_32S (even where they wrapped), where float would
+    round sums above 2^24. */
 static cv::UMat windowSums(const cv::UMat& I, cv::Size size, int r, int depth)
 {
     const int k = 2 * r + 1;
@@ -77,7 +79,7 @@ int main(int argc, char** argv)
         });
         const double meanMs = milliseconds([&] {
             cv::gpuconv::integral(padded, sum, sqsum, CV_32S, CV_64F);
-            windowSums(sum, image.size(), r, CV_32F).convertTo(mean, CV_32F, 1.0 / (k * k));
+            windowSums(sum, image.size(), r, CV_32S).convertTo(mean, CV_32F, 1.0 / (k * k));
             // variance = E[x^2] - E[x]^2 over the window
             cv::UMat meanSq, sqMean;
             windowSums(sqsum, image.size(), r, CV_64F).convertTo(sqMean, CV_32F, 1.0 / (k * k));
