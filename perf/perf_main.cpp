@@ -12,7 +12,19 @@ static void forbidFallbacks()
     setenv("OPENCV_GPUCONV_FALLBACK", "0", 1);
 }
 
-static bool reportDevice()
+static void warmUpDevice()
+{
+    // GPUs idle at low clocks and ramp up under load: the first case must not pay for that.
+    cv::UMat a(1, 64 << 20, CV_8U, cv::Scalar(1)), b;
+    const int64 start = cv::getTickCount();
+    while ((cv::getTickCount() - start) < cv::getTickFrequency() / 2)
+    {
+        a.copyTo(b);
+        cv::ocl::finish();
+    }
+}
+
+static bool prepareDevice()
 {
     if (!cv::ocl::useOpenCL())
     {
@@ -25,13 +37,14 @@ static bool reportDevice()
     std::cout << "[ TABLE ] | case | gpuconv us/call | gpuconv device us | cv:: us/call | cv:: device us"
                  " | copy us/call | copy device us | gpuconv/copy | cv::/gpuconv | gpuconv GB/s |"
               << std::endl;
+    warmUpDevice();
     return true;
 }
 
 #ifdef GPUCONV_WITH_OPENCV_TS
 static void requireDevice()
 {
-    if (!reportDevice())
+    if (!prepareDevice())
         std::exit(EXIT_FAILURE);
 }
 CV_PERF_TEST_MAIN(gpuconv, forbidFallbacks(), requireDevice())
@@ -40,7 +53,7 @@ int main(int argc, char** argv)
 {
     forbidFallbacks();
     ::testing::InitGoogleTest(&argc, argv);
-    if (!reportDevice())
+    if (!prepareDevice())
         return EXIT_FAILURE;
     return RUN_ALL_TESTS();
 }
