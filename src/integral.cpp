@@ -75,12 +75,18 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
     const detail::TiledScanPlan plan =
         detail::planTiledScan(device, src.size(), oclPixelBytes(accDepth, cn));
 
-    const std::string options =
-        cv::format("-D TILE=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
-                   detail::oclTypeName(depth).c_str(),
-                   ("convert_" + detail::oclAccumulatorTypeName(accDepth, cn)).c_str(),
-                   square ? " -D SQUARE" : "") +
-        accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+    const bool doubles = device.doubleFPConfig() > 0;
+    uint64 key = 0;
+    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, (int)doubles })
+        key = key * 128 + (uint64)field;
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, [&] {
+        return cv::format("-D TILE=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
+                          detail::oclTypeName(depth).c_str(),
+                          ("convert_" + detail::oclAccumulatorTypeName(accDepth, cn)).c_str(),
+                          square ? " -D SQUARE" : "") +
+               accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+    });
     ocl::Kernel totals("integral_tile_totals", kernels::integral(), options);
     ocl::Kernel carries("integral_carries", kernels::integral(), options);
     ocl::Kernel tiles("integral_tiles", kernels::integral(), options);
@@ -112,8 +118,14 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
-    const std::string options = " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) +
-                                detail::oclCommonOptions(device);
+    uint64 key = 0;
+    for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0) })
+        key = key * 128 + (uint64)field;
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, [&] {
+        return " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) +
+               detail::oclCommonOptions(device);
+    });
     ocl::Kernel diagonalsKernel("integral_tilted_diagonals", kernels::integral(), options);
     ocl::Kernel combine("integral_tilted_combine", kernels::integral(), options);
     if (diagonalsKernel.empty() || combine.empty())
