@@ -83,6 +83,29 @@ UMat deviceWeights(const Mat& kernel, int accDepth)
     return entry.weights;
 }
 
+/** Factors `kernel` as the outer product column * row when it is one to within 1e-7 of its
+    largest weight per weight (Gaussian and box kernels built as 2D, Sobel-like kernels): the
+    product of the factors then differs from each weight by far less than the float rounding of
+    the correlation itself, so the separable result stays within filter2D's tolerance. */
+bool rankOneFactors(const Mat& kernel, Mat& row, Mat& column)
+{
+    Mat k;
+    kernel.convertTo(k, CV_64F);
+    double maxAbs = 0;
+    Point at;
+    cv::minMaxLoc(cv::abs(k), nullptr, &maxAbs, nullptr, &at);
+    if (!(maxAbs > 0) || !cv::checkRange(k))
+        return false;
+    Mat column64 = k.col(at.x).clone();                  // KH x 1
+    Mat row64 = k.row(at.y) / k.at<double>(at);          // 1 x KW
+    if (cv::norm(k - column64 * row64, NORM_INF) > 1e-7 * maxAbs)
+        return false;
+    const int depth = kernel.depth() == CV_64F ? CV_64F : CV_32F;
+    row64.convertTo(row, depth);
+    column64.convertTo(column, depth);
+    return true;
+}
+
 detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst, int ddepth,
                                const _InputArray& _kernel, Point anchor, double delta, int borderType)
 {
@@ -95,6 +118,14 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     const ocl::Device& device = ocl::Device::getDefault();
     if (!detail::oclSupportsDepth(device, c.accDepth))
         return "the OpenCL device has no double precision";
+
+    // Outer-product kernels (Gaussians, boxes) run as two 1D passes where that is cheaper.
+    Mat kernelRow, kernelColumn;
+    if (detail::planRankOneAsSeparable(device, c.ksize) && rankOneFactors(kernel, kernelRow, kernelColumn))
+    {
+        gpuconv::sepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
+        return detail::OclDecline();
+    }
 
     UMat src = _src.getUMat();
     detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType);
@@ -157,7 +188,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     const std::string uncachedOptions = keyFits ? std::string() : assembleOptions();
     const std::string& options = keyFits ? optionsCache.get(key, assembleOptions) : uncachedOptions;
 
-    ocl::Kernel k("filter2d", kernels::filter2d(), options);
+    detail::KernelLaunch k("filter2d", kernels::filter2d(), options);
     if (k.empty())
         return "the filter2d kernel failed to build: " + options;
 
@@ -177,7 +208,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     else
         arg = k.set(arg, (float)delta);
     arg = k.set(arg, ocl::KernelArg::PtrReadOnly(weights));
-    if (!plan.launchShape(dst.size()).enqueue(k))
+    if (!k.enqueue(plan.launchShape(dst.size())))
         return "enqueueing the filter2d kernel failed";
     return detail::OclDecline();
 }

@@ -15,16 +15,16 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
-/** NDRange of one launch; local sizes of zero let the driver choose. */
+/** NDRange of one launch (see launch.hpp); local sizes of zero let the driver choose. */
 struct LaunchShape
 {
     int dims = 2;
     size_t global[3] = { 1, 1, 1 };
     size_t local[3] = { 0, 0, 0 };
-
-    /** Enqueues `kernel` asynchronously on OpenCV's queue; false when the enqueue failed. */
-    bool enqueue(ocl::Kernel& kernel) const;
 };
+
+/** `value` rounded up to a multiple of `multiple`. */
+size_t roundUp(size_t value, size_t multiple);
 
 /** A 2D array in device memory as the plan sees it. */
 struct ArrayLayout
@@ -66,11 +66,33 @@ struct Filter2DPlan
     LaunchShape launchShape(Size dstSize) const;
 };
 
+/** Whether a rank-1 filter2D kernel of `ksize` runs faster as sepFilter2D (two 1D passes, cost
+    ~ KW + KH per pixel, plus a second pass's traffic) than as one 2D correlation (~ KW * KH). On
+    an H100 the two meet near 16x16 (docs/PERFORMANCE.md). */
+bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
+
 /** Plans a filter2D launch for a kernel of `ksize` over pixels of `srcPixelBytes` bytes in local
     memory (a 3-channel pixel counts as 4 elements), accumulated in `accLanes` lanes of
     `accElemBytes` bytes, with `weightsBytes` bytes of weights. */
 Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
                           size_t accElemBytes, size_t weightsBytes);
+
+/** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile`
+    work items per tile, each tile staged in local memory with a padded row stride. */
+struct TiledScanPlan
+{
+    int tile = 0;
+    int tilesX = 0, tilesY = 0;
+    LaunchShape tiles;    //!< one work-group per tile
+    LaunchShape carries;  //!< 1D: one work item per image row, per image column, per tile column
+};
+
+/** Plans a tiled scan of an image of `size` pixels whose accumulator takes `pixelBytes` per
+    pixel in local memory. */
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes);
+
+/** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
+LaunchShape planPerElement(size_t width, size_t height = 1);
 
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host
     time than the rest of a call. The caller packs everything the options depend on (types,
@@ -92,6 +114,25 @@ private:
     std::mutex mutex_;
     std::unordered_map<uint64, std::string> options_;
 };
+
+/** Separable filters: the single-pass tiled kernel where its tile and apron fit local memory,
+    the two-pass kernels (row pass through a global buffer) otherwise. */
+struct SepFilterPlan
+{
+    bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
+    bool singlePass = false;
+    int rowsPerItem = 1;        //!< single pass: output rows per work item
+    size_t srcTileBytes = 0;    //!< local memory for the source tile (single pass, row pass)
+    size_t rowTileBytes = 0;    //!< local memory for the row-filtered tile (single pass)
+    LaunchShape shape;          //!< single pass, or the column pass
+    LaunchShape rowShape;       //!< two passes: the row pass over the buffer
+};
+
+/** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
+    pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory.
+    `forceTwoPass` is for tests of the two-pass path with short kernels. */
+SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
+                            size_t srcPixelBytes, size_t bufPixelBytes, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail
 

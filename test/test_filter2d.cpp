@@ -344,6 +344,32 @@ TEST(Filter2D_Kernels, up_to_63x63)
     checkFilter({ CV_16UC1, CV_32F, Size(100, 9), wide, Point(-1, -1), 0, BORDER_CONSTANT, true, DST_ROI }, rng);
 }
 
+// ---- rank-1 kernels: large outer products run as sepFilter2D, within filter2D's tolerance ----
+
+TEST(Filter2D_RankOne, outer_products_match_cv)
+{
+    RNG rng = testRng();
+    const Mat gauss = cv::getGaussianKernel(31, -1, CV_32F);
+    const Mat box = Mat::ones(21, 1, CV_32F) / 21.0;
+    const Mat ramp = (Mat_<float>(1, 17) << -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8);
+    const Mat kernels[] = { gauss * gauss.t(), box * Mat(gauss.t()), Mat(box(Rect(0, 0, 1, 17)) * 17.0) * ramp / 64.0 };
+    int caseIndex = 0;
+    for (const Mat& kernel : kernels)
+        for (int type : { CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC1 })
+        {
+            const int border = caseIndex++ % 2 ? BORDER_CONSTANT : BORDER_REFLECT_101;
+            checkFilter({ type, -1, Size(97, 61), kernel, Point(-1, -1), 0, border, true, DST_ROI }, rng);
+            checkFilter({ type, -1, Size(64, 40), kernel, Point(3, 5), 2, border, false, DST_NEW }, rng);
+        }
+    // Almost an outer product: stays on the 2D path, and must match too.
+    Mat nearly = gauss * gauss.t(), noise(nearly.size(), CV_32F);
+    rng.fill(noise, RNG::UNIFORM, -1e-4, 1e-4);
+    nearly += noise;
+    checkFilter({ CV_8UC1, -1, Size(70, 50), nearly, Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_ROI }, rng);
+    // In place through the separable path.
+    checkFilter({ CV_32FC1, -1, Size(70, 50), kernels[0], Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_INPLACE }, rng);
+}
+
 // ---- errors: the same kind of cv::Exception as cv:: --------------------------------------------
 
 TEST(Filter2D_Errors, same_exception_as_cv)
