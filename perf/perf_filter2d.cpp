@@ -40,5 +40,34 @@ INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Filter2D,
                        ::testing::Values(sz1080p, sz2160p),
                        ::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1)));
 
+// A Gaussian given as a 2D kernel (an outer product): gpuconv detects rank 1 and runs it as
+// sepFilter2D where that is cheaper; cv::filter2D convolves in 2D.
+typedef ::testing::TestWithParam<std::tuple<int, Size, int>> OCL_Filter2D_RankOne;
+
+TEST_P(OCL_Filter2D_RankOne, Filter2D)
+{
+    const int ksize = std::get<0>(GetParam());
+    const Size size = std::get<1>(GetParam());
+    const int type = std::get<2>(GetParam());
+    UMat src = randomUMat(size, type, 1);
+    UMat dstGpuconv(size, type), dstCv(size, type);
+    const Mat g = cv::getGaussianKernel(ksize, -1, CV_32F);
+    const Mat kernel = g * g.t();
+
+    Traffic traffic;
+    traffic.bytesIn = 1.0 * size.area() * CV_ELEM_SIZE(type);
+    traffic.bytesOut = 1.0 * size.area() * CV_ELEM_SIZE(type);
+    compareWithOpenCV(cv::format("filter2D gaussian %dx%d ", ksize, ksize) + caseName(size, type), traffic,
+                      [&] { gpuconv::filter2D(src, dstGpuconv, -1, kernel); },
+                      [&] { cv::filter2D(src, dstCv, -1, kernel); });
+    Mat diff;
+    cv::absdiff(dstGpuconv, dstCv, diff);
+    EXPECT_LE(cv::norm(diff, NORM_INF), CV_MAT_DEPTH(type) == CV_32F ? 1e-2 : 1.0);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Filter2D_RankOne,
+    ::testing::Combine(::testing::Values(15, 31), ::testing::Values(sz2160p),
+                       ::testing::Values(CV_8UC1, CV_32FC1)));
+
 } // namespace
 } // namespace gpuconv_perf
