@@ -91,7 +91,15 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
     // accumulators must stay in registers (~255 per thread on GPUs).
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
-    if (!largeKernel)
+    if (!largeKernel && lanes == 4)
+    {
+        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x4 blocks in 16x8 groups measured
+        // 10-28% faster than 2x2 blocks on an H100 (3x3 to 7x7, 8UC4 at 4K).
+        plan.pixelsX = 4;
+        plan.pixelsY = 4;
+        plan.groupH = 8;
+    }
+    else if (!largeKernel)
     {
         plan.pixelsX = lanes == 1 ? 4 : 2;
         plan.pixelsY = 2;
