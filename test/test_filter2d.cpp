@@ -340,6 +340,9 @@ TEST(Filter2D_Kernels, up_to_63x63)
         checkFilter({ type, -1, Size(90, 70), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_ROI }, rng);
         checkFilter({ type, -1, Size(40, 20), kernel, Point(3, 50), 0, BORDER_WRAP, false, DST_NEW }, rng);
     }
+    // 91x91 doubles (66 KB) exceed the 64 KB constant buffer: weights read from global memory.
+    checkFilter({ CV_64FC1, -1, Size(40, 30), randomKernel(rng, Size(91, 91), CV_64F), Point(-1, -1), 0,
+                  BORDER_REPLICATE, true, DST_ROI }, rng);
     const Mat wide = randomKernel(rng, Size(61, 2));
     checkFilter({ CV_16UC1, CV_32F, Size(100, 9), wide, Point(-1, -1), 0, BORDER_CONSTANT, true, DST_ROI }, rng);
 }
