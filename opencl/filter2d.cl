@@ -9,10 +9,13 @@
 // One work group computes a block of (LX * PX) x (LY * PY) destination pixels; each work item a
 // PX x PY block of it. With TILED the group first loads its source window (block plus the
 // kernel's apron) into local memory through common/tile.cl, which applies the border rule; without
-// it (kernels whose window does not fit in local memory) each item reads its own window from
-// global memory, with the same border rule. Either way an item keeps one window row of PX + KW - 1
-// pixels in registers and applies it to all PY rows of accumulators that need it, so each loaded
-// pixel serves up to PX * PY outputs.
+// it (small kernels, where the tile's index arithmetic and barrier cost more than the caches save,
+// and kernels whose window does not fit in local memory) each item reads its own window from
+// global memory, the caches serving the overlap between neighbours. Items whose window lies inside
+// the image skip the border rule; with ROW_WORDS they read each window row as aligned 32-bit words
+// (ROW_WORDS pixels each) realigned by a funnel shift, a quarter of the loads of byte-wide pixels.
+// Either way an item keeps one window row of PX + KW - 1 pixels in registers and applies it to all
+// PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs.
 //
 // Build options (src/filter2d.cpp, plan from src/plan.cpp):
 //   SRC_T1, CN          source element type and channel count (1..4)
@@ -23,6 +26,8 @@
 //   TO_ACC_PX, TO_DST_PX  PX-lane conversions, for one channel and PX > 1: window rows are then
 //                       read from local memory and results written to global memory PX at a time
 //   TILED               stage the window in local memory
+//   ROW_WORDS, TO_ACC_WORD  without TILED, one channel of 1- or 2-byte elements: pixels per 32-bit
+//                       word and their conversion to ROW_WORDS accumulator lanes
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
 //   BORDER_*            the border rule (common/border.cl)
 
@@ -98,10 +103,18 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #else
     if (bx + ox >= dst_cols || by + oy >= dst_rows)
         return;
-    int src_x[WIN_W];
-    #pragma unroll
-    for (int i = 0; i < WIN_W; ++i)
-        src_x[i] = border_index(wx0 + ox + i, whole_cols);
+    const int x0 = wx0 + ox, y0 = wy0 + oy;  // the item's window
+#  ifdef ROW_WORDS
+#    define WIN_WORDS ((WIN_W + ROW_WORDS - 1) / ROW_WORDS)
+#    define WIN_LEN (WIN_WORDS * ROW_WORDS)
+    // The WIN_WORDS + 1 aligned words around a window row start up to 3 bytes before it.
+    const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 * SRC_PIXEL_SIZE >= 3 &&
+                          (x0 + WIN_LEN) * SRC_PIXEL_SIZE + 4 <= whole_cols * SRC_PIXEL_SIZE;
+#  else
+#    define WIN_LEN WIN_W
+    const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 >= 0 &&
+                          x0 + WIN_W <= whole_cols;
+#  endif
 #endif
 
     ACC_T acc[PY][PX];
@@ -113,6 +126,10 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 
     // Window row r feeds accumulator row py through kernel row r - py; rows are visited in
     // increasing order, so each output sums its kernel rows in cv::'s order.
+    // Small kernels unroll fully, so that weights become constant-buffer operands of the fma.
+#if KW * KH <= 49
+    #pragma unroll
+#endif
     for (int r = 0; r < PY + KH - 1; ++r)
     {
 #if defined(TILED) && defined(ROW_VECTORS)
@@ -128,14 +145,46 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
         for (int i = 0; i < WIN_W; ++i)
             win[i] = TO_ACC(trow[i]);
 #else
-        ACC_T win[WIN_W];
-        const int sy = border_index(wy0 + oy + r, whole_rows);
-        __global const uchar* srow = src_whole + (size_t)max(sy, 0) * src_step;
-        #pragma unroll
-        for (int i = 0; i < WIN_W; ++i)
-            win[i] = sy >= 0 && src_x[i] >= 0
-                         ? TO_ACC(LOAD_SRC_PIXEL(srow + (size_t)src_x[i] * SRC_PIXEL_SIZE))
-                         : (ACC_T)(0);
+        ACC_T win[WIN_LEN];
+        if (interior)
+        {
+            __global const uchar* p =
+                src_whole + (size_t)(y0 + r) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;
+#  ifdef ROW_WORDS
+            // Little-endian words (OpenCL devices the module targets): shifting the pair right
+            // drops the bytes before the window.
+            const uint misalign = (uint)((size_t)p & 3);
+            __global const uint* words = (__global const uint*)(p - misalign);
+            uint raw[WIN_WORDS + 1];
+            #pragma unroll
+            for (int i = 0; i <= WIN_WORDS; ++i)
+                raw[i] = words[i];
+            #pragma unroll
+            for (int i = 0; i < WIN_WORDS; ++i)
+            {
+                const uint word = (uint)(upsample(raw[i + 1], raw[i]) >> (misalign * 8));
+                GPUCONV_CAT(vstore, ROW_WORDS)(
+                    TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word)), i, win);
+            }
+#  else
+            #pragma unroll
+            for (int i = 0; i < WIN_W; ++i)
+                win[i] = TO_ACC(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
+#  endif
+        }
+        else
+        {
+            const int sy = border_index(y0 + r, whole_rows);
+            __global const uchar* srow = src_whole + (size_t)max(sy, 0) * src_step;
+            #pragma unroll
+            for (int i = 0; i < WIN_W; ++i)
+            {
+                const int sx = border_index(x0 + i, whole_cols);
+                win[i] = sy >= 0 && sx >= 0
+                             ? TO_ACC(LOAD_SRC_PIXEL(srow + (size_t)sx * SRC_PIXEL_SIZE))
+                             : (ACC_T)(0);
+            }
+        }
 #endif
         #pragma unroll
         for (int py = 0; py < PY; ++py)

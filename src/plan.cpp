@@ -83,25 +83,43 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
     Filter2DPlan plan;
     const bool cpu = device.type() == ocl::Device::TYPE_CPU;
-    // Small kernels are bound by memory traffic: rows of 2-4 pixels per item keep global accesses
-    // wide and coalesced, and two rows per item halve the re-reading of window rows. Large ones
-    // are bound by arithmetic: 4x4 register blocks let each window pixel loaded from local memory
-    // feed up to 16 multiply-adds (measured on an H100: OCL_Filter2D sweeps in docs/PERFORMANCE.md).
+    // Small kernels (up to 7x7) read their windows directly from global memory: staging them in
+    // local memory costs more in index arithmetic and barriers than the caches it spares, the
+    // 8-bit cases especially. Large kernels are bound by arithmetic: 4x4 register blocks let each
+    // window pixel loaded from local memory feed up to 16 multiply-adds. Shapes from the H100
+    // sweeps in docs/PERFORMANCE.md (OPENCV_GPUCONV_FILTER2D_PLAN).
     const bool largeKernel = ksize.area() > 49;
+    bool direct = !largeKernel;
     // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
     // accumulators must stay in registers (~255 per thread on GPUs).
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
-    if (!largeKernel && lanes == 4)
+    if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
     {
-        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x4 blocks in 16x8 groups measured
-        // 10-28% faster than 2x2 blocks on an H100 (3x3 to 7x7, 8UC4 at 4K).
+        // 8- and 16-bit rows: 8 outputs per item row, one 8- or 16-byte store, the window rows
+        // read as aligned words; 16 outputs per row measured up to 7% slower.
+        plan.pixelsX = 8;
+        plan.pixelsY = 2;
+        plan.groupW = 32;
+        plan.groupH = 8;
+    }
+    else if (!largeKernel && lanes == 1)
+    {
         plan.pixelsX = 4;
         plan.pixelsY = 4;
         plan.groupH = 8;
     }
+    else if (!largeKernel && lanes == 4)
+    {
+        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x2 blocks read directly up to 5x5;
+        // at 7x7 the tiled 4x4 blocks measured as fast or faster.
+        plan.pixelsX = 4;
+        plan.pixelsY = ksize.area() <= 25 ? 2 : 4;
+        plan.groupH = 8;
+        direct = ksize.area() <= 25;
+    }
     else if (!largeKernel)
     {
-        plan.pixelsX = lanes == 1 ? 4 : 2;
+        plan.pixelsX = 2;
         plan.pixelsY = 2;
     }
     else
@@ -116,14 +134,18 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         plan.groupW = 16;
         plan.groupH = 4;
     }
-    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY" replaces the shape chosen above
-    // (the local memory and work-group limits below still apply). Never changes a result.
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED]" replaces the shape chosen
+    // above, and with TILED (0 or 1) the variant (the local memory and work-group limits below
+    // still apply). Never changes a result.
     if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
     {
-        int lx = 0, ly = 0, px = 0, py = 0;
-        if (std::sscanf(forced, "%d,%d,%d,%d", &lx, &ly, &px, &py) == 4 && lx > 0 && ly > 0 &&
-            (px == 1 || px == 2 || px == 4 || px == 8) && py > 0 && py <= 8)
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled);
+        if (fields >= 4 && lx > 0 && ly > 0 &&
+            (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 8)
         {
+            if (fields == 5)
+                direct = tiled == 0;
             plan.groupW = lx;
             plan.groupH = ly;
             plan.pixelsX = px;
@@ -143,11 +165,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         return (size_t)(plan.groupW * plan.pixelsX + ksize.width - 1) *
                (size_t)(plan.groupH * plan.pixelsY + ksize.height - 1) * srcPixelBytes;
     };
-    while (tileBytes() > localBudget && plan.groupH > 4)
+    while (!direct && tileBytes() > localBudget && plan.groupH > 4)
         plan.groupH /= 2;
-    while (tileBytes() > localBudget && plan.pixelsY > 1)
+    while (!direct && tileBytes() > localBudget && plan.pixelsY > 1)
         plan.pixelsY /= 2;
-    plan.tiled = tileBytes() <= localBudget;
+    plan.tiled = !direct && tileBytes() <= localBudget;
 
     const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
     plan.constantWeights = weightsBytes <= constantBytes;

@@ -57,7 +57,7 @@ struct Filter2DPlan
 {
     int groupW = 16, groupH = 16;    //!< work-group size (LX, LY)
     int pixelsX = 1, pixelsY = 1;    //!< destination pixels per work item (PX, PY)
-    bool tiled = true;               //!< stage the source window in local memory
+    bool tiled = true;               //!< stage the source window in local memory (else direct reads)
     bool constantWeights = true;     //!< the weights fit in the device's constant buffer
 
     /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS where they apply. */
