@@ -245,6 +245,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         oclConvertName(a.colDepth, a.ddepth, cn).c_str());
     if (a.colShift > 0)
         options += cv::format(" -D COL_SHIFT=%d", a.colShift);
+    options += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", plan.rowStrip, plan.colStrip);
     options += geometry.buildOption() + detail::oclCommonOptions(device);
 
     const UMat ukx = deviceCoefficients(a.kx), uky = deviceCoefficients(a.ky);
@@ -281,7 +282,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         if (k.empty())
             return "the sep_filter2d_fused kernel failed to build: " + options;
         int arg = setColumnPass(k, setSource(k, 0));
-        arg = k.set(arg, plan.rowsPerItem);
+        arg = k.set(arg, plan.srcPitch);
+        arg = k.set(arg, plan.rowPitch);
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))

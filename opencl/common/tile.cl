@@ -1,7 +1,7 @@
 // This file is part of gpuconv, an OpenCV extra module.
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 
-// Cooperative loading of an image window into local memory, shared by the filter families.
+// Cooperative loading of an image window into local memory.
 // Requires common/border.cl and, from the including program:
 //   SRC_T1  source element type (uchar, float, ...), CN channels (1..4)
 //   WT      working pixel type in local memory (float, float4, ...; float3 for CN == 3)
@@ -20,22 +20,34 @@
 
 // Loads the tile_w x tile_h window whose top-left pixel is (x0, y0), in coordinates of the
 // extrapolated image `whole` (whole_cols x whole_rows, rows src_step bytes apart, starting at
-// src_whole), into `tile` with row pitch tile_w. Pixels outside `whole` follow the border rule
-// (zero under BORDER_CONSTANT). All work items of the group take part; ends with a barrier.
-inline void load_tile(__local WT* tile, int tile_w, int tile_h, int x0, int y0,
+// src_whole), into `tile` with row pitch `pitch` (>= tile_w) pixels. Pixels outside `whole`
+// follow the border rule (zero under BORDER_CONSTANT). All work items of the group take part;
+// ends with a barrier.
+inline void load_tile(__local WT* tile, int pitch, int tile_w, int tile_h, int x0, int y0,
                       __global const uchar* src_whole, int src_step, int whole_cols, int whole_rows)
 {
     const int group_items = get_local_size(0) * get_local_size(1);
     const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
-    for (int i = item; i < tile_w * tile_h; i += group_items)
+    // Walk the window in row-major order without a division per pixel.
+    const int step_y = group_items / tile_w, step_x = group_items - step_y * tile_w;
+    int ty = item / tile_w, tx = item - ty * tile_w;
+    // Windows inside the image (most of them) skip the border rule along x.
+    const bool inside_x = x0 >= 0 && x0 + tile_w <= whole_cols;
+    for (; ty < tile_h; )
     {
-        const int ty = i / tile_w, tx = i - ty * tile_w;
-        const int sx = border_index(x0 + tx, whole_cols);
+        const int sx = inside_x ? x0 + tx : border_index(x0 + tx, whole_cols);
         const int sy = border_index(y0 + ty, whole_rows);
         WT value = (WT)(0);
         if (sx >= 0 && sy >= 0)
             value = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (size_t)sy * src_step + (size_t)sx * SRC_PIXEL_SIZE));
-        tile[i] = value;
+        tile[ty * pitch + tx] = value;
+        tx += step_x;
+        ty += step_y;
+        if (tx >= tile_w)
+        {
+            tx -= tile_w;
+            ++ty;
+        }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 }
