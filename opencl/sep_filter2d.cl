@@ -16,7 +16,8 @@
 // accumulator pixel), DT1/DT (destination element/pixel); BKT, CKT coefficient types of the
 // row and column pass; conversions ST_TO_BT, BT_TO_CT, CT_TO_DT; COL_SHIFT when the column
 // result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); BORDER_*; for the
-// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass.
+// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass, and
+// TILE_CONVERTED (below).
 //
 // Coefficient symmetry (sym_x, sym_y): 0 general, 1 symmetric, 2 antisymmetric about the
 // anchor; the symmetric forms fold pairs of taps to halve the multiplies.
@@ -28,10 +29,18 @@
 #include "common/vector.cl"
 #include "common/border.cl"
 
-// The tile loader keeps source pixels as they are in local memory (the smallest footprint);
-// the row pass converts them.
-#define WT ST
-#define SRC_TO_WT noconvert
+// The source tile in local memory holds pixels as they are (the smallest footprint; the row
+// pass converts them), or with TILE_CONVERTED already converted to BT by the loader, which then
+// converts each pixel once rather than once per row strip reading it.
+#ifdef TILE_CONVERTED
+#  define WT BT
+#  define SRC_TO_WT ST_TO_BT
+#  define TILE_TO_BT noconvert
+#else
+#  define WT ST
+#  define SRC_TO_WT noconvert
+#  define TILE_TO_BT ST_TO_BT
+#endif
 #include "common/tile.cl"
 
 #if CN == 3
@@ -169,7 +178,7 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
                                  int dst_rows, int dst_cols,
                                  __constant CKT* ky, int ky_len, int anchor_y, int sym_y,
                                  CKT delta, int src_pitch, int row_pitch,
-                                 __local ST* src_tile, __local BT* row_tile)
+                                 __local WT* src_tile, __local BT* row_tile)
 {
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int tile_w = get_local_size(0), tile_h = get_local_size(1) * COL_STRIP;
@@ -185,10 +194,10 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
     for (int i = ly * tile_w + lx; i < strips; i += group_items)
     {
         const int ty = i % rows_h, tx = i / rows_h * ROW_STRIP;
-        __local const ST* s = src_tile + ty * src_pitch + tx;
+        __local const WT* s = src_tile + ty * src_pitch + tx;
 #define LOAD_SRC(k) s[k]
         BT acc[ROW_STRIP];
-        STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
+        STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, TILE_TO_BT);
 #undef LOAD_SRC
         __local BT* out = row_tile + ty * row_pitch + tx;
         for (int j = 0; j < ROW_STRIP; ++j)
@@ -220,7 +229,7 @@ __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src
                                 int whole_cols, int whole_rows, int roi_x, int roi_y,
                                 __constant BKT* kx, int kx_len, int anchor_x, int sym_x,
                                 __global uchar* buf, int buf_step, int buf_offset,
-                                int buf_rows, int buf_cols, int anchor_y, __local ST* src_tile)
+                                int buf_rows, int buf_cols, int anchor_y, __local WT* src_tile)
 {
     const int lx = get_local_id(0);
     const int tile_w = get_local_size(0);
@@ -233,10 +242,10 @@ __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src
     const int x = x0 + lx;
     if (x >= buf_cols || j >= buf_rows)
         return;
-    __local const ST* s = src_tile + lx;
+    __local const WT* s = src_tile + lx;
 #define LOAD_SRC(k) s[k]
     BT acc;
-    SEP_SUM(acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
+    SEP_SUM(acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, TILE_TO_BT);
 #undef LOAD_SRC
     ((__global BT*)(buf + buf_offset + (size_t)j * buf_step))[x] = acc;
 }

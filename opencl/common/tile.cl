@@ -7,6 +7,9 @@
 //   WT      working pixel type in local memory (float, float4, ...; float3 for CN == 3)
 //   SRC_TO_WT  conversion of a source pixel (SRC_T1 x CN) to WT
 
+// Loads in flight per work item.
+#define TILE_LOAD_BATCH 8
+
 #if CN == 3
 #  define LOAD_SRC_PIXEL(ptr) vload3(0, (__global const SRC_T1*)(ptr))
 #  define SRC_PIXEL_SIZE ((int)sizeof(SRC_T1) * 3)
@@ -33,21 +36,34 @@ inline void load_tile(__local WT* tile, int pitch, int tile_w, int tile_h, int x
     int ty = item / tile_w, tx = item - ty * tile_w;
     // Windows inside the image (most of them) skip the border rule along x.
     const bool inside_x = x0 >= 0 && x0 + tile_w <= whole_cols;
-    for (; ty < tile_h; )
+    // A batch of loads is issued before any is stored, so that their latencies overlap.
+    while (ty < tile_h)
     {
-        const int sx = inside_x ? x0 + tx : border_index(x0 + tx, whole_cols);
-        const int sy = border_index(y0 + ty, whole_rows);
-        WT value = (WT)(0);
-        if (sx >= 0 && sy >= 0)
-            value = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (size_t)sy * src_step + (size_t)sx * SRC_PIXEL_SIZE));
-        tile[ty * pitch + tx] = value;
-        tx += step_x;
-        ty += step_y;
-        if (tx >= tile_w)
+        WT value[TILE_LOAD_BATCH];
+        int at[TILE_LOAD_BATCH];
+        for (int b = 0; b < TILE_LOAD_BATCH; ++b)
         {
-            tx -= tile_w;
-            ++ty;
+            value[b] = (WT)(0);
+            at[b] = -1;
+            if (ty < tile_h)
+            {
+                const int sx = inside_x ? x0 + tx : border_index(x0 + tx, whole_cols);
+                const int sy = border_index(y0 + ty, whole_rows);
+                if (sx >= 0 && sy >= 0)
+                    value[b] = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (size_t)sy * src_step + (size_t)sx * SRC_PIXEL_SIZE));
+                at[b] = ty * pitch + tx;
+            }
+            tx += step_x;
+            ty += step_y;
+            if (tx >= tile_w)
+            {
+                tx -= tile_w;
+                ++ty;
+            }
         }
+        for (int b = 0; b < TILE_LOAD_BATCH; ++b)
+            if (at[b] >= 0)
+                tile[at[b]] = value[b];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 }
