@@ -16,8 +16,7 @@
 // accumulator pixel), DT1/DT (destination element/pixel); BKT, CKT coefficient types of the
 // row and column pass; conversions ST_TO_BT, BT_TO_CT, CT_TO_DT; COL_SHIFT when the column
 // result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); BORDER_*; for the
-// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass, and
-// TILE_CONVERTED (below).
+// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass.
 //
 // Coefficient symmetry (sym_x, sym_y): 0 general, 1 symmetric, 2 antisymmetric about the
 // anchor; the symmetric forms fold pairs of taps to halve the multiplies.
@@ -29,18 +28,10 @@
 #include "common/vector.cl"
 #include "common/border.cl"
 
-// The source tile in local memory holds pixels as they are (the smallest footprint; the row
-// pass converts them), or with TILE_CONVERTED already converted to BT by the loader, which then
-// converts each pixel once rather than once per row strip reading it.
-#ifdef TILE_CONVERTED
-#  define WT BT
-#  define SRC_TO_WT ST_TO_BT
-#  define TILE_TO_BT noconvert
-#else
-#  define WT ST
-#  define SRC_TO_WT noconvert
-#  define TILE_TO_BT ST_TO_BT
-#endif
+// The source tile keeps pixels as they are in local memory (the smallest footprint, which
+// leaves room for more resident groups); the row pass converts them.
+#define WT ST
+#define SRC_TO_WT noconvert
 #include "common/tile.cl"
 
 #if CN == 3
@@ -197,7 +188,7 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
         __local const WT* s = src_tile + ty * src_pitch + tx;
 #define LOAD_SRC(k) s[k]
         BT acc[ROW_STRIP];
-        STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, TILE_TO_BT);
+        STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
 #undef LOAD_SRC
         __local BT* out = row_tile + ty * row_pitch + tx;
         for (int j = 0; j < ROW_STRIP; ++j)
@@ -245,7 +236,7 @@ __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src
     __local const WT* s = src_tile + lx;
 #define LOAD_SRC(k) s[k]
     BT acc;
-    SEP_SUM(acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, TILE_TO_BT);
+    SEP_SUM(acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
 #undef LOAD_SRC
     ((__global BT*)(buf + buf_offset + (size_t)j * buf_step))[x] = acc;
 }

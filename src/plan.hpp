@@ -79,7 +79,6 @@ struct SepFilterPlan
     bool singlePass = false;
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
     int colStrip = 8;           //!< single pass: ... along y
-    bool tileConverted = false; //!< single pass: source tile in the row pass's buffer type
     int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
     int rowPitch = 0;           //!< single pass: row-filtered tile row pitch in pixels
     size_t srcTileBytes = 0;    //!< local memory for the source tile (single pass, row pass)

@@ -30,60 +30,47 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
 
     // Single pass: the tile shape with the least estimated work over the whole image (loading
     // tile + apron, row strips over the apron rows, column strips), among those whose two local
-    // buffers fit and whose groups are big enough to keep a GPU busy; the source tile converted
-    // to the buffer type on loading (once per pixel) or by the row strips (once per strip
-    // reading it), whichever costs less.
+    // buffers fit and whose groups are big enough to keep a GPU busy. At most 256 work items:
+    // the strips' registers limit the groups NVIDIA's compiler allows to 256.
     if (!forceTwoPass)
     {
-        const size_t minItems = std::min<size_t>(64, maxGroup), maxItems = std::min<size_t>(512, maxGroup);
-        // Rough operation counts: a pixel loaded, a tap, a type conversion (GPUs convert at a
-        // fraction of their multiply-add rate).
-        const double loadCost = 8, convertCost = 8;
+        const size_t minItems = std::min<size_t>(64, maxGroup), maxItems = std::min<size_t>(256, maxGroup);
         double bestCost = 0;
-        for (bool converted : { false, true })
+        for (size_t tileW : { 64, 32, 16 })
         {
-            if (converted && srcPixelBytes == bufPixelBytes)
-                continue;  // same type: nothing to convert
-            const size_t tilePixelBytes = converted ? bufPixelBytes : srcPixelBytes;
-            for (size_t tileW : { 64, 32, 16 })
+            for (size_t groupH : { 16, 8, 4, 2, 1 })
             {
-                for (size_t groupH : { 16, 8, 4, 2, 1 })
-                {
-                    const size_t items = tileW * groupH;
-                    if (items > maxItems || items < minItems || tileW % plan.rowStrip != 0)
-                        continue;
-                    const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
-                    const size_t srcW = tileW + kxLen - 1;
-                    const size_t srcPitch = bankSpreadPitch(srcW, tilePixelBytes);
-                    const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
-                    const size_t srcBytes = srcPitch * rowsH * tilePixelBytes;
-                    const size_t rowBytes = rowPitch * rowsH * bufPixelBytes;
-                    if (srcBytes + rowBytes > localMem)
-                        continue;
-                    // Work of one group, in rounds of all its items.
-                    const auto rounds = [&](size_t units) { return (double)((units + items - 1) / items * items); };
-                    const double perStrip = plan.rowStrip * (kxLen + 2.0) +
-                                            (converted ? 0 : (plan.rowStrip + kxLen - 1) * convertCost);
-                    const double groupCost = rounds(srcW * rowsH) * (loadCost + (converted ? convertCost : 0)) +
-                                             rounds(rowsH * tileW / plan.rowStrip) * perStrip +
-                                             (double)items * plan.colStrip * (kyLen + 2);
-                    const double groups = (double)((size.width + tileW - 1) / tileW) *
-                                          (double)((size.height + tileH - 1) / tileH);
-                    const double cost = groups * groupCost;
-                    if (plan.singlePass && cost >= bestCost)
-                        continue;
-                    bestCost = cost;
-                    plan.feasible = plan.singlePass = true;
-                    plan.tileConverted = converted;
-                    plan.srcPitch = (int)srcPitch;
-                    plan.rowPitch = (int)rowPitch;
-                    plan.srcTileBytes = srcBytes;
-                    plan.rowTileBytes = rowBytes;
-                    plan.shape.local[0] = tileW;
-                    plan.shape.local[1] = groupH;
-                    plan.shape.global[0] = roundUp(size.width, tileW);
-                    plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH * groupH;
-                }
+                const size_t items = tileW * groupH;
+                if (items > maxItems || items < minItems || tileW % plan.rowStrip != 0)
+                    continue;
+                const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
+                const size_t srcW = tileW + kxLen - 1;
+                const size_t srcPitch = bankSpreadPitch(srcW, srcPixelBytes);
+                const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
+                const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
+                if (srcBytes + rowBytes > localMem)
+                    continue;
+                // Work of one group in rounds of all its items: ~8 operations per loaded pixel,
+                // taps + 2 per filtered output.
+                const auto rounds = [&](size_t units) { return (double)((units + items - 1) / items * items); };
+                const double groupCost = rounds(srcW * rowsH) * 8 +
+                                         rounds(rowsH * tileW / plan.rowStrip) * plan.rowStrip * (kxLen + 2) +
+                                         (double)items * plan.colStrip * (kyLen + 2);
+                const double groups = (double)((size.width + tileW - 1) / tileW) *
+                                      (double)((size.height + tileH - 1) / tileH);
+                const double cost = groups * groupCost;
+                if (plan.singlePass && cost >= bestCost)
+                    continue;
+                bestCost = cost;
+                plan.feasible = plan.singlePass = true;
+                plan.srcPitch = (int)srcPitch;
+                plan.rowPitch = (int)rowPitch;
+                plan.srcTileBytes = srcBytes;
+                plan.rowTileBytes = rowBytes;
+                plan.shape.local[0] = tileW;
+                plan.shape.local[1] = groupH;
+                plan.shape.global[0] = roundUp(size.width, tileW);
+                plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH * groupH;
             }
         }
         if (plan.singlePass)

@@ -238,8 +238,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const int cn = a.cn;
     uint64 key = 0;
     for (int field : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth, cn, a.colShift, geometry.mode,
-                       plan.rowStrip, plan.colStrip, (int)plan.tileConverted,
-                       (int)(device.doubleFPConfig() > 0) })
+                       plan.rowStrip, plan.colStrip, (int)(device.doubleFPConfig() > 0) })
         key = key * 32 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
@@ -258,8 +257,6 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         if (a.colShift > 0)
             o += cv::format(" -D COL_SHIFT=%d", a.colShift);
         o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", plan.rowStrip, plan.colStrip);
-        if (plan.tileConverted)
-            o += " -D TILE_CONVERTED";
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
     });
 
