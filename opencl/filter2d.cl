@@ -96,7 +96,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  else
     __local WT tile[TILE_H * TILE_PITCH];
 #  endif
-    load_tile_pitched(tile, TILE_PITCH, TILE_W, TILE_H, wx0, wy0, src_whole, src_step, whole_cols,
+    load_tile(tile, TILE_PITCH, TILE_W, TILE_H, wx0, wy0, src_whole, src_step, whole_cols,
                       whole_rows);
     if (bx + ox >= dst_cols || by + oy >= dst_rows)
         return;  // after the barrier: every item helped to load the tile

@@ -8,13 +8,15 @@
 // Kernels:
 //  - sep_filter2d_fused: one work group filters the rows of its tile + apron from local memory
 //    into a second local buffer, then its columns; no intermediate image in global memory.
+//    Each work item filters strips of adjacent outputs, keeping their inputs in registers.
 //  - sep_filter2d_rows + sep_filter2d_cols: the two-pass path for kernels too long for local
 //    memory; the row pass writes the row-filtered image including the vertical apron.
 //
 // Build options: SRC_T1, CN (1..4); ST (source pixel), BT (buffer pixel), CT (column
 // accumulator pixel), DT1/DT (destination element/pixel); BKT, CKT coefficient types of the
 // row and column pass; conversions ST_TO_BT, BT_TO_CT, CT_TO_DT; COL_SHIFT when the column
-// result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); BORDER_*.
+// result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); BORDER_*; for the
+// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass.
 //
 // Coefficient symmetry (sym_x, sym_y): 0 general, 1 symmetric, 2 antisymmetric about the
 // anchor; the symmetric forms fold pairs of taps to halve the multiplies.
@@ -26,8 +28,8 @@
 #include "common/vector.cl"
 #include "common/border.cl"
 
-// The tile loader keeps source pixels as they are in local memory (the smallest footprint);
-// the row pass converts them.
+// The source tile keeps pixels as they are in local memory (the smallest footprint, which
+// leaves room for more resident groups); the row pass converts them.
 #define WT ST
 #define SRC_TO_WT noconvert
 #include "common/tile.cl"
@@ -73,55 +75,141 @@
 
 // ---- single pass --------------------------------------------------------------------------
 
-// Output tile: get_local_size(0) columns x get_local_size(1) * rows_per_item rows.
-// src_tile: (tile_w + kx_len - 1) x (tile_h + ky_len - 1) source pixels;
-// row_tile: tile_w x (tile_h + ky_len - 1) row-filtered pixels.
+// A work item filters a strip of STRIP adjacent outputs along the filter direction. The inputs
+// the strip shares stay in registers, in windows that slide along the taps, so each input is
+// read from local memory once per strip rather than once per tap and output. Taps are summed in
+// SEP_SUM's order, symmetric pairs folded alike, so every output gets SEP_SUM's arithmetic.
+// The tap loops are unrolled a few times so that most window shifts become register renames.
+
+// Plain tap: the window moves on by one input (`next`), then acc[j] += win[j] * c.
+#define STRIP_TAP(STRIP, acc, win, c, next)                                                  \
+    do {                                                                                     \
+        for (int j_ = 0; j_ < (STRIP) - 1; ++j_)                                             \
+            win[j_] = win[j_ + 1];                                                           \
+        win[(STRIP) - 1] = (next);                                                           \
+        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
+            acc[j_] += win[j_] * (c);                                                        \
+    } while (0)
+
+// Folded pair tap k: up moves on to inputs anchor + k + j, lo back to anchor - k + j, then
+// acc[j] += (up[j] OP lo[j]) * c.
+#define STRIP_PAIR_TAP(STRIP, acc, up, lo, c, OP, next_up, next_lo)                          \
+    do {                                                                                     \
+        for (int j_ = 0; j_ < (STRIP) - 1; ++j_)                                             \
+            up[j_] = up[j_ + 1];                                                             \
+        up[(STRIP) - 1] = (next_up);                                                         \
+        for (int j_ = (STRIP) - 1; j_ > 0; --j_)                                             \
+            lo[j_] = lo[j_ - 1];                                                             \
+        lo[0] = (next_lo);                                                                   \
+        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
+            acc[j_] += (up[j_] OP lo[j_]) * (c);                                             \
+    } while (0)
+
+#define STRIP_PAIRS(STRIP, acc, up, lo, coeff, anchor, OP, LOAD, CONVERT)                    \
+    do {                                                                                     \
+        int k_ = 1;                                                                          \
+        for (; k_ + 1 <= (anchor); k_ += 2)                                                  \
+        {                                                                                    \
+            STRIP_PAIR_TAP(STRIP, acc, up, lo, coeff[(anchor) + k_], OP,                     \
+                           CONVERT(LOAD((anchor) + k_ + (STRIP) - 1)), CONVERT(LOAD((anchor) - k_))); \
+            STRIP_PAIR_TAP(STRIP, acc, up, lo, coeff[(anchor) + k_ + 1], OP,                 \
+                           CONVERT(LOAD((anchor) + k_ + (STRIP))), CONVERT(LOAD((anchor) - k_ - 1))); \
+        }                                                                                    \
+        if (k_ <= (anchor))                                                                  \
+            STRIP_PAIR_TAP(STRIP, acc, up, lo, coeff[(anchor) + k_], OP,                     \
+                           CONVERT(LOAD((anchor) + k_ + (STRIP) - 1)), CONVERT(LOAD((anchor) - k_))); \
+    } while (0)
+
+// acc[j] = SEP_SUM of the inputs LOAD(j .. j + len - 1), for j < STRIP; WT is acc's type.
+#define STRIP_SUM(STRIP, WT, acc, acc0, coeff, len, anchor, sym, LOAD, CONVERT)              \
+    do {                                                                                     \
+        WT up_[STRIP], lo_[STRIP];                                                           \
+        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
+            acc[j_] = (acc0);                                                                \
+        if ((sym) != 0)                                                                      \
+        {                                                                                    \
+            for (int j_ = 0; j_ < (STRIP); ++j_)                                             \
+                up_[j_] = lo_[j_] = CONVERT(LOAD((anchor) + j_));                            \
+            if ((sym) == 1)                                                                  \
+            {                                                                                \
+                for (int j_ = 0; j_ < (STRIP); ++j_)                                         \
+                    acc[j_] += up_[j_] * coeff[anchor];                                      \
+                STRIP_PAIRS(STRIP, acc, up_, lo_, coeff, anchor, +, LOAD, CONVERT);          \
+            }                                                                                \
+            else                                                                             \
+                STRIP_PAIRS(STRIP, acc, up_, lo_, coeff, anchor, -, LOAD, CONVERT);          \
+        }                                                                                    \
+        else                                                                                 \
+        {                                                                                    \
+            up_[0] = (WT)(0);                                                                \
+            for (int j_ = 1; j_ < (STRIP); ++j_)                                             \
+                up_[j_] = CONVERT(LOAD(j_ - 1));                                             \
+            int k_ = 0;                                                                      \
+            for (; k_ + 4 <= (len); k_ += 4)                                                 \
+            {                                                                                \
+                STRIP_TAP(STRIP, acc, up_, coeff[k_], CONVERT(LOAD(k_ + (STRIP) - 1)));      \
+                STRIP_TAP(STRIP, acc, up_, coeff[k_ + 1], CONVERT(LOAD(k_ + (STRIP))));      \
+                STRIP_TAP(STRIP, acc, up_, coeff[k_ + 2], CONVERT(LOAD(k_ + (STRIP) + 1)));  \
+                STRIP_TAP(STRIP, acc, up_, coeff[k_ + 3], CONVERT(LOAD(k_ + (STRIP) + 2)));  \
+            }                                                                                \
+            for (; k_ < (len); ++k_)                                                         \
+                STRIP_TAP(STRIP, acc, up_, coeff[k_], CONVERT(LOAD(k_ + (STRIP) - 1)));      \
+        }                                                                                    \
+    } while (0)
+
+// Output tile: get_local_size(0) columns x get_local_size(1) * COL_STRIP rows; ROW_STRIP divides
+// get_local_size(0). Local memory, rows_h = tile rows + ky_len - 1 rows each:
+// src_tile: (tile_w + kx_len - 1) source pixels per row, rows src_pitch pixels apart;
+// row_tile: tile_w row-filtered pixels per row, rows row_pitch pixels apart. The pitches (plan
+// step) put the rows that neighbouring work items filter in different local-memory banks.
 __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int src_whole_offset,
                                  int whole_cols, int whole_rows, int roi_x, int roi_y,
                                  __constant BKT* kx, int kx_len, int anchor_x, int sym_x,
                                  __global uchar* dst, int dst_step, int dst_offset,
                                  int dst_rows, int dst_cols,
                                  __constant CKT* ky, int ky_len, int anchor_y, int sym_y,
-                                 CKT delta, int rows_per_item,
-                                 __local ST* src_tile, __local BT* row_tile)
+                                 CKT delta, int src_pitch, int row_pitch,
+                                 __local WT* src_tile, __local BT* row_tile)
 {
     const int lx = get_local_id(0), ly = get_local_id(1);
-    const int tile_w = get_local_size(0), tile_h = get_local_size(1) * rows_per_item;
+    const int tile_w = get_local_size(0), tile_h = get_local_size(1) * COL_STRIP;
     const int x0 = get_group_id(0) * tile_w, y0 = get_group_id(1) * tile_h;
-    const int src_w = tile_w + kx_len - 1, rows_h = tile_h + ky_len - 1;
+    const int rows_h = tile_h + ky_len - 1;
 
-    load_tile(src_tile, src_w, rows_h, roi_x + x0 - anchor_x, roi_y + y0 - anchor_y,
-              src + src_whole_offset, src_step, whole_cols, whole_rows);
+    load_tile(src_tile, src_pitch, tile_w + kx_len - 1, rows_h, roi_x + x0 - anchor_x,
+              roi_y + y0 - anchor_y, src + src_whole_offset, src_step, whole_cols, whole_rows);
 
+    // Row strips, neighbouring work items on neighbouring rows.
     const int group_items = tile_w * get_local_size(1);
-    for (int i = ly * tile_w + lx; i < tile_w * rows_h; i += group_items)
+    const int strips = rows_h * (tile_w / ROW_STRIP);
+    for (int i = ly * tile_w + lx; i < strips; i += group_items)
     {
-        const int ty = i / tile_w, tx = i - ty * tile_w;
-        __local const ST* s = src_tile + ty * src_w + tx;
+        const int ty = i % rows_h, tx = i / rows_h * ROW_STRIP;
+        __local const WT* s = src_tile + ty * src_pitch + tx;
 #define LOAD_SRC(k) s[k]
-        BT acc;
-        SEP_SUM(acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
+        BT acc[ROW_STRIP];
+        STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
 #undef LOAD_SRC
-        row_tile[i] = acc;
+        __local BT* out = row_tile + ty * row_pitch + tx;
+        for (int j = 0; j < ROW_STRIP; ++j)
+            out[j] = acc[j];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
+    // Column strips: rows ly * COL_STRIP .. + COL_STRIP - 1 of column lx.
     const int x = x0 + lx;
     if (x >= dst_cols)
         return;
-    for (int r = 0; r < rows_per_item; ++r)
-    {
-        const int ty = ly + r * get_local_size(1);
-        const int y = y0 + ty;
-        if (y >= dst_rows)
-            break;
-        __local const BT* b = row_tile + ty * tile_w + lx;
-#define LOAD_ROW(k) b[(k) * tile_w]
-        CT acc;
-        SEP_SUM(acc, (CT)(delta), ky, ky_len, anchor_y, sym_y, LOAD_ROW, BT_TO_CT);
+    const int ty = ly * COL_STRIP;
+    __local const BT* b = row_tile + ty * row_pitch + lx;
+#define LOAD_ROW(k) b[(k) * row_pitch]
+    CT acc[COL_STRIP];
+    STRIP_SUM(COL_STRIP, CT, acc, (CT)(delta), ky, ky_len, anchor_y, sym_y, LOAD_ROW, BT_TO_CT);
 #undef LOAD_ROW
-        STORE_DST(COL_RESULT(acc), dst + dst_offset + (size_t)y * dst_step + (size_t)x * DST_PIXEL_SIZE);
-    }
+    __global uchar* d = dst + dst_offset + (size_t)(y0 + ty) * dst_step + (size_t)x * DST_PIXEL_SIZE;
+    for (int j = 0; j < COL_STRIP; ++j)
+        if (y0 + ty + j < dst_rows)
+            STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
 }
 
 // ---- two passes ---------------------------------------------------------------------------
@@ -132,7 +220,7 @@ __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src
                                 int whole_cols, int whole_rows, int roi_x, int roi_y,
                                 __constant BKT* kx, int kx_len, int anchor_x, int sym_x,
                                 __global uchar* buf, int buf_step, int buf_offset,
-                                int buf_rows, int buf_cols, int anchor_y, __local ST* src_tile)
+                                int buf_rows, int buf_cols, int anchor_y, __local WT* src_tile)
 {
     const int lx = get_local_id(0);
     const int tile_w = get_local_size(0);
@@ -140,12 +228,12 @@ __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src
     const int src_w = tile_w + kx_len - 1;
     // Every work item of the group reaches the barrier in load_tile, so rows past the end
     // are loaded (clamped) and only their stores are skipped.
-    load_tile(src_tile, src_w, 1, roi_x + x0 - anchor_x, roi_y + min(j, buf_rows - 1) - anchor_y,
+    load_tile(src_tile, src_w, src_w, 1, roi_x + x0 - anchor_x, roi_y + min(j, buf_rows - 1) - anchor_y,
               src + src_whole_offset, src_step, whole_cols, whole_rows);
     const int x = x0 + lx;
     if (x >= buf_cols || j >= buf_rows)
         return;
-    __local const ST* s = src_tile + lx;
+    __local const WT* s = src_tile + lx;
 #define LOAD_SRC(k) s[k]
     BT acc;
     SEP_SUM(acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);

@@ -116,12 +116,16 @@ private:
 };
 
 /** Separable filters: the single-pass tiled kernel where its tile and apron fit local memory,
-    the two-pass kernels (row pass through a global buffer) otherwise. */
+    the two-pass kernels (row pass through a global buffer) otherwise. Single-pass tiles are
+    get_local_size(0) x get_local_size(1) * colStrip outputs. */
 struct SepFilterPlan
 {
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
-    int rowsPerItem = 1;        //!< single pass: output rows per work item
+    int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
+    int colStrip = 8;           //!< single pass: ... along y
+    int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
+    int rowPitch = 0;           //!< single pass: row-filtered tile row pitch in pixels
     size_t srcTileBytes = 0;    //!< local memory for the source tile (single pass, row pass)
     size_t rowTileBytes = 0;    //!< local memory for the row-filtered tile (single pass)
     LaunchShape shape;          //!< single pass, or the column pass

@@ -4,6 +4,22 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
+namespace {
+
+/** A row pitch in pixels (>= width) that puts the rows work items on neighbouring rows read in
+    different local-memory banks: an odd number of the units a bank serves per access (4 bytes,
+    or a whole pixel where larger). Pixel sizes are powers of two. */
+size_t bankSpreadPitch(size_t width, size_t pixelBytes)
+{
+    const size_t unit = std::max<size_t>(4, pixelBytes);
+    size_t units = (width * pixelBytes + unit - 1) / unit;
+    if (units % 2 == 0)
+        ++units;
+    return units * unit / pixelBytes;
+}
+
+} // namespace
+
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, bool forceTwoPass)
 {
@@ -12,39 +28,53 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     const size_t localMem = device.localMemSize();
     const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
 
-    // 32 columns per group: a warp reads 32 consecutive pixels of a row; 8 rows of items.
-    const size_t groupW = std::min<size_t>(32, maxGroup);
-    const size_t groupH = std::max<size_t>(1, std::min<size_t>(8, maxGroup / groupW));
-    const auto tileBytes = [&](size_t rowsPerItem, size_t& srcBytes, size_t& rowBytes) {
-        const size_t tileH = groupH * rowsPerItem;
-        srcBytes = (groupW + kxLen - 1) * (tileH + kyLen - 1) * srcPixelBytes;
-        rowBytes = groupW * (tileH + kyLen - 1) * bufPixelBytes;
-        return srcBytes + rowBytes;
-    };
-
-    // Single pass: the tallest tile (least apron re-read per output row) that leaves room for a
-    // second resident group, else the tallest that fits at all.
+    // Single pass: the tile shape with the least estimated work over the whole image (loading
+    // tile + apron, row strips over the apron rows, column strips), among those whose two local
+    // buffers fit and whose groups are big enough to keep a GPU busy. At most 256 work items:
+    // the strips' registers limit the groups NVIDIA's compiler allows to 256.
     if (!forceTwoPass)
     {
-        for (size_t budget : { localMem / 2, localMem })
+        const size_t minItems = std::min<size_t>(64, maxGroup), maxItems = std::min<size_t>(256, maxGroup);
+        double bestCost = 0;
+        for (size_t tileW : { 64, 32, 16 })
         {
-            for (int rowsPerItem : { 4, 2, 1 })
+            for (size_t groupH : { 16, 8, 4, 2, 1 })
             {
-                size_t srcBytes = 0, rowBytes = 0;
-                if (tileBytes(rowsPerItem, srcBytes, rowBytes) > budget)
+                const size_t items = tileW * groupH;
+                if (items > maxItems || items < minItems || tileW % plan.rowStrip != 0)
                     continue;
+                const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
+                const size_t srcW = tileW + kxLen - 1;
+                const size_t srcPitch = bankSpreadPitch(srcW, srcPixelBytes);
+                const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
+                const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
+                if (srcBytes + rowBytes > localMem)
+                    continue;
+                // Work of one group in rounds of all its items: ~8 operations per loaded pixel,
+                // taps + 2 per filtered output.
+                const auto rounds = [&](size_t units) { return (double)((units + items - 1) / items * items); };
+                const double groupCost = rounds(srcW * rowsH) * 8 +
+                                         rounds(rowsH * tileW / plan.rowStrip) * plan.rowStrip * (kxLen + 2) +
+                                         (double)items * plan.colStrip * (kyLen + 2);
+                const double groups = (double)((size.width + tileW - 1) / tileW) *
+                                      (double)((size.height + tileH - 1) / tileH);
+                const double cost = groups * groupCost;
+                if (plan.singlePass && cost >= bestCost)
+                    continue;
+                bestCost = cost;
                 plan.feasible = plan.singlePass = true;
-                plan.rowsPerItem = rowsPerItem;
+                plan.srcPitch = (int)srcPitch;
+                plan.rowPitch = (int)rowPitch;
                 plan.srcTileBytes = srcBytes;
                 plan.rowTileBytes = rowBytes;
-                const size_t tileH = groupH * rowsPerItem;
-                plan.shape.local[0] = groupW;
+                plan.shape.local[0] = tileW;
                 plan.shape.local[1] = groupH;
-                plan.shape.global[0] = roundUp(size.width, groupW);
+                plan.shape.global[0] = roundUp(size.width, tileW);
                 plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH * groupH;
-                return plan;
             }
         }
+        if (plan.singlePass)
+            return plan;
     }
 
     // Two passes. Row pass: one row segment per group, the segment and its apron in local memory.
@@ -60,6 +90,8 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     plan.rowShape.global[0] = roundUp(size.width, rowGroupW);
     plan.rowShape.global[1] = (size_t)size.height + kyLen - 1;
     // Column pass: each item sums down its column; a row of a group reads consecutive pixels.
+    const size_t groupW = std::min<size_t>(32, maxGroup);
+    const size_t groupH = std::max<size_t>(1, std::min<size_t>(8, maxGroup / groupW));
     plan.shape.local[0] = groupW;
     plan.shape.local[1] = groupH;
     plan.shape.global[0] = roundUp(size.width, groupW);

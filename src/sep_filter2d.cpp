@@ -62,7 +62,7 @@ bool fixedPointKernel(const std::vector<double>& coeffs, int bits, std::vector<i
 struct SepArithmetic
 {
     int sdepth = -1, ddepth = -1, cn = 0;
-    int bufDepth = -1;     //!< row pass result: CV_32F/CV_64F, or CV_32S in the fixed-point modes
+    int bufDepth = -1;     //!< row pass result: CV_32F/CV_64F; the fixed-point modes: integers, in CV_32F (exact) for 8U smoothing
     int colDepth = -1;     //!< column pass accumulator
     int colShift = 0;      //!< fraction bits of an integer column result (cv::FixedPtCastEx)
     Mat kx, ky;            //!< coefficients, of bufDepth and colDepth
@@ -136,6 +136,11 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
             // cv::SymmColumnVec_32s8u, which does every element but a row's last (width * cn) % 4:
             // float sums of exact products with ky / 2^16, from (float)delta, rounded to even.
             a.colDepth = CV_32F;
+            // cv::'s integer row sums of 8-bit pixels times fixed-point weights summing to 256
+            // stay below 2^24, so float computes them exactly: same buffer values, and GPUs
+            // multiply-add floats at twice their integer rate.
+            a.bufDepth = CV_32F;
+            Mat(fx, true).reshape(1, 1).convertTo(a.kx, CV_32F);
             Mat(fy, true).reshape(1, 1).convertTo(a.ky, CV_32F, 1.0 / 65536);
             a.delta = (float)delta;
         }
@@ -230,22 +235,30 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         geometry = detail::filterBorderGeometry(src, borderType);
     }
 
-    using detail::oclConvertName;
-    using detail::oclTypeName;
     const int cn = a.cn;
-    std::string options = cv::format(
-        "-D SRC_T1=%s -D CN=%d -D ST=%s -D BT=%s -D CT=%s -D DT1=%s -D DT=%s -D BKT=%s -D CKT=%s"
-        " -D ST_TO_BT=%s -D BT_TO_CT=%s -D CT_TO_DT=%s",
-        oclTypeName(a.sdepth).c_str(), cn, oclTypeName(a.sdepth, cn).c_str(),
-        oclTypeName(a.bufDepth, cn).c_str(), oclTypeName(a.colDepth, cn).c_str(),
-        oclTypeName(a.ddepth).c_str(), oclTypeName(a.ddepth, cn).c_str(),
-        oclTypeName(a.bufDepth).c_str(), oclTypeName(a.colDepth).c_str(),
-        oclConvertName(a.sdepth, a.bufDepth, cn).c_str(),
-        oclConvertName(a.bufDepth, a.colDepth, cn).c_str(),
-        oclConvertName(a.colDepth, a.ddepth, cn).c_str());
-    if (a.colShift > 0)
-        options += cv::format(" -D COL_SHIFT=%d", a.colShift);
-    options += geometry.buildOption() + detail::oclCommonOptions(device);
+    uint64 key = 0;
+    for (int field : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth, cn, a.colShift, geometry.mode,
+                       plan.rowStrip, plan.colStrip, (int)(device.doubleFPConfig() > 0) })
+        key = key * 32 + (uint64)field;
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, [&] {
+        using detail::oclConvertName;
+        using detail::oclTypeName;
+        std::string o = cv::format(
+            "-D SRC_T1=%s -D CN=%d -D ST=%s -D BT=%s -D CT=%s -D DT1=%s -D DT=%s -D BKT=%s -D CKT=%s"
+            " -D ST_TO_BT=%s -D BT_TO_CT=%s -D CT_TO_DT=%s",
+            oclTypeName(a.sdepth).c_str(), cn, oclTypeName(a.sdepth, cn).c_str(),
+            oclTypeName(a.bufDepth, cn).c_str(), oclTypeName(a.colDepth, cn).c_str(),
+            oclTypeName(a.ddepth).c_str(), oclTypeName(a.ddepth, cn).c_str(),
+            oclTypeName(a.bufDepth).c_str(), oclTypeName(a.colDepth).c_str(),
+            oclConvertName(a.sdepth, a.bufDepth, cn).c_str(),
+            oclConvertName(a.bufDepth, a.colDepth, cn).c_str(),
+            oclConvertName(a.colDepth, a.ddepth, cn).c_str());
+        if (a.colShift > 0)
+            o += cv::format(" -D COL_SHIFT=%d", a.colShift);
+        o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", plan.rowStrip, plan.colStrip);
+        return o + geometry.buildOption() + detail::oclCommonOptions(device);
+    });
 
     const UMat ukx = deviceCoefficients(a.kx), uky = deviceCoefficients(a.ky);
     // The kernels address the source from the origin of the image its border rule extrapolates.
@@ -281,7 +294,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         if (k.empty())
             return "the sep_filter2d_fused kernel failed to build: " + options;
         int arg = setColumnPass(k, setSource(k, 0));
-        arg = k.set(arg, plan.rowsPerItem);
+        arg = k.set(arg, plan.srcPitch);
+        arg = k.set(arg, plan.rowPitch);
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))
