@@ -95,17 +95,13 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
 
     UMat rowTotals = scratch((size_t)plan.tilesX * rows, accDepth, cn);
     UMat colTotals = scratch((size_t)plan.tilesY * cols, accDepth, cn);
-    UMat tileTotals = scratch((size_t)plan.tilesX * plan.tilesY, accDepth, cn);
-    UMat corners = scratch((size_t)plan.tilesX * plan.tilesY, accDepth, cn);
 
     totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
-                ocl::KernelArg::PtrWriteOnly(colTotals), ocl::KernelArg::PtrWriteOnly(tileTotals));
+                ocl::KernelArg::PtrWriteOnly(colTotals));
     carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
-                 ocl::KernelArg::PtrReadOnly(tileTotals), ocl::KernelArg::PtrWriteOnly(corners), rows,
-                 cols, plan.tilesX, plan.tilesY);
+                 rows, cols, plan.tilesX, plan.tilesY);
     tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrReadOnly(rowTotals),
-               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::PtrReadOnly(corners),
-               ocl::KernelArg::WriteOnlyNoSize(out));
+               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::WriteOnlyNoSize(out));
     if (!totals.enqueue(plan.tiles) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernels failed";
     return detail::OclDecline();
@@ -118,27 +114,34 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
+    const detail::TiltedScanPlan plan = detail::planTiltedScan(Size(cols, rows));
     uint64 key = 0;
     for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) +
-               detail::oclCommonOptions(device);
+        return " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
-    detail::KernelLaunch diagonalsKernel("integral_tilted_diagonals", kernels::integral(), options);
-    detail::KernelLaunch combine("integral_tilted_combine", kernels::integral(), options);
-    if (diagonalsKernel.empty() || combine.empty())
+    detail::KernelLaunch chunkSums("integral_tilted_chunk_sums", kernels::integral(), options);
+    detail::KernelLaunch rising("integral_tilted_diagonal", kernels::integral(),
+                                options + " -D RISING");
+    detail::KernelLaunch falling("integral_tilted_diagonal", kernels::integral(), options);
+    if (chunkSums.empty() || rising.empty() || falling.empty())
         return "the tilted integral kernels failed to build: " + options;
 
     const size_t count = (size_t)rows + cols + 1;
-    UMat diagonals = scratch(2 * count * rows, accDepth, cn);
-    diagonalsKernel.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols,
-                         ocl::KernelArg::PtrWriteOnly(diagonals));
-    combine.args(ocl::KernelArg::PtrReadOnly(diagonals), rows, cols,
+    UMat sums = scratch(2 * count * plan.chunks, accDepth, cn);
+    UMat partial = scratch((size_t)rows * (cols + 1), accDepth, cn);
+    chunkSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
+                   ocl::KernelArg::PtrWriteOnly(sums));
+    rising.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
+                ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrWriteOnly(partial),
+                ocl::KernelArg::WriteOnlyNoSize(tilted));
+    falling.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
+                 ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrReadOnly(partial),
                  ocl::KernelArg::WriteOnlyNoSize(tilted));
-    if (!diagonalsKernel.enqueue(detail::planPerElement(2 * count)) ||
-        !combine.enqueue(detail::planPerElement(cols + 1, rows + 1)))
+    if (!chunkSums.enqueue(plan.chunkSums) || !rising.enqueue(plan.diagonals) ||
+        !falling.enqueue(plan.diagonals))
         return "enqueueing the tilted integral kernels failed";
     return detail::OclDecline();
 }

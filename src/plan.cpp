@@ -61,11 +61,11 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     // Half the local memory (at most 24 KiB) per work-group leaves room for a second resident
     // group per compute unit; the tile is the largest power of two whose (tile + 1)^2 padded
-    // copy fits and whose work-group the device accepts.
+    // copy (and a row of corner parts) fits and whose work-group the device accepts.
     const size_t budget = std::min<size_t>(24 * 1024, device.localMemSize() / 2);
     TiledScanPlan plan;
     plan.tile = 64;
-    while (plan.tile > 8 && ((size_t)(plan.tile + 1) * (plan.tile + 1) * pixelBytes > budget ||
+    while (plan.tile > 8 && ((size_t)((plan.tile + 1) * (plan.tile + 1) + plan.tile) * pixelBytes > budget ||
                              (size_t)plan.tile > device.maxWorkGroupSize()))
         plan.tile /= 2;
     plan.tilesX = (size.width + plan.tile - 1) / plan.tile;
@@ -75,7 +75,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.tiles.global[1] = (size_t)plan.tilesY;
     plan.tiles.local[0] = (size_t)plan.tile;
     plan.tiles.local[1] = 1;
-    const size_t carryItems = (size_t)size.height + size.width + plan.tilesX;
+    const size_t carryItems = (size_t)size.height + size.width;
     plan.carries = planPerElement(carryItems);
     plan.carries.dims = 1;
     if (device.type() != ocl::Device::TYPE_CPU)
@@ -83,6 +83,22 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         plan.carries.local[0] = 64;
         plan.carries.global[0] = roundUp(carryItems, 64);
     }
+    return plan;
+}
+
+TiltedScanPlan planTiltedScan(Size size)
+{
+    CV_Assert(size.width > 0 && size.height > 0);
+    // Each work item first adds up the sums of the chunks above its own: at most 64 of them, in
+    // chunks of at least 32 rows (enough work per item to hide the start-up).
+    TiltedScanPlan plan;
+    plan.chunk = std::max(32, (size.height + 63) / 64);
+    plan.chunks = (size.height + plan.chunk - 1) / plan.chunk;
+    const size_t count = (size_t)size.height + size.width + 1;
+    plan.diagonals = planPerElement(count, (size_t)plan.chunks);
+    plan.chunkSums = plan.diagonals;
+    plan.chunkSums.dims = 3;
+    plan.chunkSums.global[2] = 2;
     return plan;
 }
 

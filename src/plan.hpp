@@ -56,12 +56,24 @@ struct TiledScanPlan
     int tile = 0;
     int tilesX = 0, tilesY = 0;
     LaunchShape tiles;    //!< one work-group per tile
-    LaunchShape carries;  //!< 1D: one work item per image row, per image column, per tile column
+    LaunchShape carries;  //!< 1D: one work item per image row and per image column
 };
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulator takes `pixelBytes` per
     pixel in local memory. */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes);
+
+/** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
+    (diagonal, chunk). */
+struct TiltedScanPlan
+{
+    int chunk = 0, chunks = 0;
+    LaunchShape chunkSums;  //!< (diagonal, chunk, rising or falling)
+    LaunchShape diagonals;  //!< (diagonal, chunk)
+};
+
+/** Plans the tilted integral's diagonal passes over an image of `size` pixels. */
+TiltedScanPlan planTiltedScan(Size size);
 
 /** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
 LaunchShape planPerElement(size_t width, size_t height = 1);
