@@ -11,8 +11,9 @@
 //      through a row scan seeded with the left carries (row 0 seeded with the tile's corner, the
 //      sum of the left carries above it), then a
 //      column scan; each output is written once (reads the source a second time).
-// Each work item handles one pixel column of its tile; row scans run one row per work item over
-// a padded local tile, column scans one column per work item; global accesses are coalesced.
+// Work-groups of TILE x SEGMENTS work items: each loads SEG rows of one pixel column of the tile
+// (coalesced); row and column scans over the padded local tile run in segments of SEG pixels,
+// one per work item, joined by the segments' sums (short sequential chains, many work items).
 //
 // The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (the
 // difference of two rows of the upright sum I, k clamped to [0, W]):
@@ -21,7 +22,8 @@
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
-// DT1/DTN the output; SRC_TO_WT, WT_TO_DT conversions; SQUARE for the squared sum; TILE.
+// DT1/DTN the output; SRC_TO_WT, WT_TO_DT conversions; SQUARE for the squared sum; TILE,
+// SEGMENTS (dividing TILE).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -32,7 +34,36 @@
 #include "common/vector.cl"
 
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
+#define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
 #define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
+
+// t[j] = p[(k0 + j) * stride] for the j < SCAN_BLOCK with k0 + j < n, zero beyond: independent
+// loads, so that sequential walks over global memory wait one latency per block, not per value.
+inline void load_block(__global const WTN* p, int k0, int n, size_t stride, WTN* t)
+{
+    #pragma unroll
+    for (int j = 0; j < SCAN_BLOCK; ++j)
+    {
+        t[j] = (WTN)(0);
+        if (k0 + j < n)
+            t[j] = p[(k0 + j) * stride];
+    }
+}
+
+// The sum of the n values p[0], p[stride], ...
+inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
+{
+    WTN acc = (WTN)(0);
+    for (int k0 = 0; k0 < n; k0 += SCAN_BLOCK)
+    {
+        WTN t[SCAN_BLOCK];
+        load_block(p, k0, n, stride, t);
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+            acc += t[j];
+    }
+    return acc;
+}
 
 #ifndef TILTED
 
@@ -62,45 +93,53 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
                                    __global WTN* col_totals)
 {
     __local WTN tile[TILE * LM_STRIDE];
-    const int lid = get_local_id(0);
+    __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
+    __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
+    const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0), by = get_group_id(1);
-    const int x = bx * TILE + lid, y0 = by * TILE;
+    const int x = bx * TILE + lx, y0 = by * TILE;
 
     WTN column = (WTN)(0);
-    for (int r = 0; r < TILE; ++r)
+    for (int k = 0; k < SEG; ++k)
     {
-        const int y = y0 + r;
+        const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[r * LM_STRIDE + lid] = v;
+        tile[r * LM_STRIDE + lx] = v;
         column += v;
     }
-    if (x < cols)
-        col_totals[(size_t)by * cols + x] = column;
+    col_parts[ly * LM_STRIDE + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     WTN row = (WTN)(0);
-    for (int c = 0; c < TILE; ++c)
-        row += tile[lid * LM_STRIDE + c];
-    if (y0 + lid < rows)
-        row_totals[(size_t)bx * rows + y0 + lid] = row;
+    for (int c = 0; c < SEG; ++c)
+        row += tile[lx * LM_STRIDE + ly * SEG + c];
+    row_parts[ly * LM_STRIDE + lx] = row;
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    if (ly == 0)
+    {
+        column = row = (WTN)(0);
+        for (int s = 0; s < SEGMENTS; ++s)
+        {
+            column += col_parts[s * LM_STRIDE + lx];
+            row += row_parts[s * LM_STRIDE + lx];
+        }
+        if (x < cols)
+            col_totals[(size_t)by * cols + x] = column;
+        if (y0 + lx < rows)
+            row_totals[(size_t)bx * rows + y0 + lx] = row;
+    }
 }
 
 // Writes to out[0], out[stride], ... the exclusive prefix sums of the n values in[0],
-// in[stride], ... (in may be out). The loads go in blocks of SCAN_BLOCK independent ones: a chain
-// of one global load per step would cost a memory latency per value.
+// in[stride], ... (in may be out).
 inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, size_t stride)
 {
     WTN acc = (WTN)(0);
     for (int k0 = 0; k0 < n; k0 += SCAN_BLOCK)
     {
         WTN t[SCAN_BLOCK];
-        #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-        {
-            t[j] = (WTN)(0);
-            if (k0 + j < n)
-                t[j] = in[(k0 + j) * stride];
-        }
+        load_block(in, k0, n, stride, t);
         #pragma unroll
         for (int j = 0; j < SCAN_BLOCK; ++j)
         {
@@ -129,41 +168,61 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                              __global uchar* dst, int dst_step, int dst_offset)
 {
     __local WTN tile[(TILE + 1) * LM_STRIDE];
+    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][row], then [segment][column]
     __local WTN corner_parts[TILE];
-    const int lid = get_local_id(0);
+    __local WTN corner_segments[SEGMENTS];
+    const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0), by = get_group_id(1);
-    const int x = bx * TILE + lid, y0 = by * TILE;
+    const int x = bx * TILE + lx, y0 = by * TILE;
 
     // The tile's corner (everything above and to its left) is the sum of the left carries of the
     // rows above it: contiguous loads, shared by the work items.
-    WTN corner_part = (WTN)(0);
-    __global const WTN* carries_above = left_carries + (size_t)bx * rows;
-    for (int y = lid; y < y0; y += TILE)
-        corner_part += carries_above[y];
-    corner_parts[lid] = corner_part;
-
-    // Row 0: the sums of each column above the tile; rows 1..TILE: the tile.
-    tile[lid] = x < cols ? col_carries[(size_t)by * cols + x] : (WTN)(0);
-    for (int r = 0; r < TILE; ++r)
+    if (ly == 0)
     {
-        const int y = y0 + r;
-        tile[(r + 1) * LM_STRIDE + lid] =
+        corner_parts[lx] = strided_sum(left_carries + (size_t)bx * rows + lx, by, TILE);
+        // Row 0: the sums of each column above the tile; rows 1..TILE: the tile.
+        tile[lx] = x < cols ? col_carries[(size_t)by * cols + x] : (WTN)(0);
+    }
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int r = ly * SEG + k, y = y0 + r;
+        tile[(r + 1) * LM_STRIDE + lx] =
             x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    for (int r = lid; r <= TILE; r += TILE)
+    // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
+    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
+    // row's left carry (the corner for row 0) and the sums of the segments to its left.
+    for (int r = lx; r <= TILE; r += TILE)
+    {
+        WTN sum = (WTN)(0);
+        for (int c = 0; c < SEG; ++c)
+            sum += tile[r * LM_STRIDE + ly * SEG + c];
+        parts[ly * (TILE + 1) + r] = sum;
+        if (r == 0)
+        {
+            WTN corner = (WTN)(0);
+            for (int k = 0; k < SEG; ++k)
+                corner += corner_parts[ly * SEG + k];
+            corner_segments[ly] = corner;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = lx; r <= TILE; r += TILE)
     {
         const int y = y0 + r - 1;
         WTN acc = (WTN)(0);
         if (r == 0)
         {
-            for (int k = 0; k < TILE; ++k)
-                acc += corner_parts[k];
+            for (int s = 0; s < SEGMENTS; ++s)
+                acc += corner_segments[s];
         }
         else if (y < rows)
             acc = left_carries[(size_t)bx * rows + y];
-        for (int c = 0; c < TILE; ++c)
+        for (int s = 0; s < ly; ++s)
+            acc += parts[s * (TILE + 1) + r];
+        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
         {
             acc += tile[r * LM_STRIDE + c];
             tile[r * LM_STRIDE + c] = acc;
@@ -171,22 +230,31 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
+    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
+    const int r0 = 1 + ly * SEG;
+    WTN sum = (WTN)(0);
+    for (int k = 0; k < SEG; ++k)
+        sum += tile[(r0 + k) * LM_STRIDE + lx];
+    parts[ly * (TILE + 1) + lx] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
     if (x < cols)
     {
-        WTN acc = tile[lid];  // the integral at (y0, x + 1)
-        for (int r = 1; r <= TILE && y0 + r - 1 < rows; ++r)
+        WTN acc = tile[lx];  // the integral at (y0, x + 1)
+        for (int s = 0; s < ly; ++s)
+            acc += parts[s * (TILE + 1) + lx];
+        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
         {
-            acc += tile[r * LM_STRIDE + lid];
-            store_pixel(dst, dst_step, dst_offset, y0 + r, x + 1, acc);
+            acc += tile[(r0 + k) * LM_STRIDE + lx];
+            store_pixel(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
         }
-        if (by == 0)
+        if (by == 0 && ly == 0)
             store_pixel(dst, dst_step, dst_offset, 0, x + 1, (WTN)(0));
     }
-    if (bx == 0)
+    if (bx == 0 && ly == 0)
     {
-        if (y0 + lid < rows)
-            store_pixel(dst, dst_step, dst_offset, y0 + lid + 1, 0, (WTN)(0));
-        if (by == 0 && lid == 0)
+        if (y0 + lx < rows)
+            store_pixel(dst, dst_step, dst_offset, y0 + lx + 1, 0, (WTN)(0));
+        if (by == 0 && lx == 0)
             store_pixel(dst, dst_step, dst_offset, 0, 0, (WTN)(0));
     }
 }
@@ -255,17 +323,7 @@ __kernel void integral_tilted_diagonal(__global const uchar* isum, int isum_step
         store_pixel(dst, dst_step, dst_offset, 0, d, (WTN)(0));
 #endif
     __global const WTN* chunk_sums = sums + (rising ? 0 : (size_t)chunks * count) + d;
-    WTN acc = (WTN)(0);
-    for (int k0 = 0; k0 < c; k0 += SCAN_BLOCK)
-    {
-        WTN t[SCAN_BLOCK];
-        #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-            t[j] = k0 + j < c ? chunk_sums[(size_t)(k0 + j) * count] : (WTN)(0);
-        #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-            acc += t[j];
-    }
+    WTN acc = strided_sum(chunk_sums, c, (size_t)count);
     const int y0 = c * chunk, y1 = min(rows, y0 + chunk);
     for (int y = y0; y < y1; ++y)
     {

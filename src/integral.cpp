@@ -77,11 +77,13 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
 
     const bool doubles = device.doubleFPConfig() > 0;
     uint64 key = 0;
-    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, (int)doubles })
+    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, plan.segments,
+                       (int)doubles })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return cv::format("-D TILE=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
+        return cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
+                          plan.segments,
                           detail::oclTypeName(depth).c_str(),
                           ("convert_" + detail::oclAccumulatorTypeName(accDepth, cn)).c_str(),
                           square ? " -D SQUARE" : "") +
@@ -114,7 +116,7 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
-    const detail::TiltedScanPlan plan = detail::planTiltedScan(Size(cols, rows));
+    const detail::TiltedScanPlan plan = detail::planTiltedScan(device, Size(cols, rows));
     uint64 key = 0;
     for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;

@@ -49,13 +49,14 @@ struct ElementwisePlan
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
                                 const std::vector<ArrayLayout>& arrays);
 
-/** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile`
-    work items per tile, each tile staged in local memory with a padded row stride. */
+/** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile` x
+    `segments` work items per tile, each tile staged in local memory with a padded row stride. */
 struct TiledScanPlan
 {
     int tile = 0;
+    int segments = 1;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
-    LaunchShape tiles;    //!< one work-group per tile
+    LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     LaunchShape carries;  //!< 1D: one work item per image row and per image column
 };
 
@@ -73,7 +74,7 @@ struct TiltedScanPlan
 };
 
 /** Plans the tilted integral's diagonal passes over an image of `size` pixels. */
-TiltedScanPlan planTiltedScan(Size size);
+TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size);
 
 /** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
 LaunchShape planPerElement(size_t width, size_t height = 1);
