@@ -57,11 +57,38 @@ std::string accumulatorOptions(int cn, int accDepth, int outDepth)
                       toOut.c_str());
 }
 
-/** Scratch array of `pixels` accumulator pixels for the kernels. */
-UMat scratch(size_t pixels, int accDepth, int cn)
+/** The uses of scratch device memory in one integral call. */
+enum ScratchSlot { ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
+
+/** Scratch memory of at least `pixels` accumulator pixels for the kernels (which only take its
+    buffer pointer). Kept per thread and OpenCL context and reused by later calls: OpenCV pools no
+    device buffers on most drivers, and creating and releasing them costs more host time than the
+    kernels take on the device. Reuse is safe because each thread's kernels run in order on its
+    queue, and the launch layer holds the buffer until they ran. */
+UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
 {
-    const int lanes = cn == 3 ? 4 : cn;
-    return UMat(1, (int)std::max<size_t>(1, pixels), CV_MAKETYPE(accDepth, lanes));
+    struct Cache
+    {
+        void* context = nullptr;
+        UMat buffers[SCRATCH_SLOTS];
+    };
+    thread_local Cache cache;
+    void* context = ocl::Context::getDefault().ptr();
+    if (cache.context != context)
+    {
+        cache = Cache();
+        cache.context = context;
+    }
+    const size_t bytes = std::max<size_t>(1, pixels) * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn);
+    UMat& buffer = cache.buffers[slot];
+    if (buffer.empty() || buffer.total() < bytes)
+    {
+        const int rowBytes = 1 << 16;  // a 2D shape keeps large sizes within int
+        buffer.release();
+        buffer.create((int)((bytes + rowBytes - 1) / rowBytes), rowBytes, CV_8UC1,
+                      USAGE_ALLOCATE_DEVICE_MEMORY);
+    }
+    return buffer;
 }
 
 /** out = the integral (with its zero first row and column) of src, or of src squared, summed in
@@ -95,8 +122,8 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
     if (totals.empty() || carries.empty() || tiles.empty())
         return "the integral kernels failed to build: " + options;
 
-    UMat rowTotals = scratch((size_t)plan.tilesX * rows, accDepth, cn);
-    UMat colTotals = scratch((size_t)plan.tilesY * cols, accDepth, cn);
+    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, accDepth, cn);
+    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, accDepth, cn);
 
     totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
                 ocl::KernelArg::PtrWriteOnly(colTotals));
@@ -132,8 +159,8 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
         return "the tilted integral kernels failed to build: " + options;
 
     const size_t count = (size_t)rows + cols + 1;
-    UMat sums = scratch(2 * count * plan.chunks, accDepth, cn);
-    UMat partial = scratch((size_t)rows * (cols + 1), accDepth, cn);
+    UMat sums = scratch(TILTED_CHUNK_SUMS, 2 * count * plan.chunks, accDepth, cn);
+    UMat partial = scratch(TILTED_PARTIAL, (size_t)rows * (cols + 1), accDepth, cn);
     chunkSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
                    ocl::KernelArg::PtrWriteOnly(sums));
     rising.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
