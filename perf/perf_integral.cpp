@@ -68,7 +68,7 @@ TEST_P(OCL_Integral, Integral)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Integral,
-    ::testing::Combine(::testing::Values(sz1080p, sz2160p),
+    ::testing::Combine(::testing::Values(szVGA, sz1080p, sz2160p),
                        ::testing::Range(0, (int)(sizeof(kIntegralCases) / sizeof(kIntegralCases[0])))));
 
 } // namespace

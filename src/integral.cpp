@@ -57,11 +57,38 @@ std::string accumulatorOptions(int cn, int accDepth, int outDepth)
                       toOut.c_str());
 }
 
-/** Scratch array of `pixels` accumulator pixels for the kernels. */
-UMat scratch(size_t pixels, int accDepth, int cn)
+/** The uses of scratch device memory in one integral call. */
+enum ScratchSlot { ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
+
+/** Scratch memory of at least `pixels` accumulator pixels for the kernels (which only take its
+    buffer pointer). Kept per thread and OpenCL context and reused by later calls: OpenCV pools no
+    device buffers on most drivers, and creating and releasing them costs more host time than the
+    kernels take on the device. Reuse is safe because each thread's kernels run in order on its
+    queue, and the launch layer holds the buffer until they ran. */
+UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
 {
-    const int lanes = cn == 3 ? 4 : cn;
-    return UMat(1, (int)std::max<size_t>(1, pixels), CV_MAKETYPE(accDepth, lanes));
+    struct Cache
+    {
+        void* context = nullptr;
+        UMat buffers[SCRATCH_SLOTS];
+    };
+    thread_local Cache cache;
+    void* context = ocl::Context::getDefault().ptr();
+    if (cache.context != context)
+    {
+        cache = Cache();
+        cache.context = context;
+    }
+    const size_t bytes = std::max<size_t>(1, pixels) * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn);
+    UMat& buffer = cache.buffers[slot];
+    if (buffer.empty() || buffer.total() < bytes)
+    {
+        const int rowBytes = 1 << 16;  // a 2D shape keeps large sizes within int
+        buffer.release();
+        buffer.create((int)((bytes + rowBytes - 1) / rowBytes), rowBytes, CV_8UC1,
+                      USAGE_ALLOCATE_DEVICE_MEMORY);
+    }
+    return buffer;
 }
 
 /** out = the integral (with its zero first row and column) of src, or of src squared, summed in
@@ -77,11 +104,13 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
 
     const bool doubles = device.doubleFPConfig() > 0;
     uint64 key = 0;
-    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, (int)doubles })
+    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, plan.segments,
+                       (int)doubles })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return cv::format("-D TILE=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
+        return cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
+                          plan.segments,
                           detail::oclTypeName(depth).c_str(),
                           ("convert_" + detail::oclAccumulatorTypeName(accDepth, cn)).c_str(),
                           square ? " -D SQUARE" : "") +
@@ -93,19 +122,15 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
     if (totals.empty() || carries.empty() || tiles.empty())
         return "the integral kernels failed to build: " + options;
 
-    UMat rowTotals = scratch((size_t)plan.tilesX * rows, accDepth, cn);
-    UMat colTotals = scratch((size_t)plan.tilesY * cols, accDepth, cn);
-    UMat tileTotals = scratch((size_t)plan.tilesX * plan.tilesY, accDepth, cn);
-    UMat corners = scratch((size_t)plan.tilesX * plan.tilesY, accDepth, cn);
+    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, accDepth, cn);
+    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, accDepth, cn);
 
     totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
-                ocl::KernelArg::PtrWriteOnly(colTotals), ocl::KernelArg::PtrWriteOnly(tileTotals));
+                ocl::KernelArg::PtrWriteOnly(colTotals));
     carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
-                 ocl::KernelArg::PtrReadOnly(tileTotals), ocl::KernelArg::PtrWriteOnly(corners), rows,
-                 cols, plan.tilesX, plan.tilesY);
+                 rows, cols, plan.tilesX, plan.tilesY);
     tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrReadOnly(rowTotals),
-               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::PtrReadOnly(corners),
-               ocl::KernelArg::WriteOnlyNoSize(out));
+               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::WriteOnlyNoSize(out));
     if (!totals.enqueue(plan.tiles) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernels failed";
     return detail::OclDecline();
@@ -118,27 +143,34 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
+    const detail::TiltedScanPlan plan = detail::planTiltedScan(device, Size(cols, rows));
     uint64 key = 0;
     for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) +
-               detail::oclCommonOptions(device);
+        return " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
-    detail::KernelLaunch diagonalsKernel("integral_tilted_diagonals", kernels::integral(), options);
-    detail::KernelLaunch combine("integral_tilted_combine", kernels::integral(), options);
-    if (diagonalsKernel.empty() || combine.empty())
+    detail::KernelLaunch chunkSums("integral_tilted_chunk_sums", kernels::integral(), options);
+    detail::KernelLaunch rising("integral_tilted_diagonal", kernels::integral(),
+                                options + " -D RISING");
+    detail::KernelLaunch falling("integral_tilted_diagonal", kernels::integral(), options);
+    if (chunkSums.empty() || rising.empty() || falling.empty())
         return "the tilted integral kernels failed to build: " + options;
 
     const size_t count = (size_t)rows + cols + 1;
-    UMat diagonals = scratch(2 * count * rows, accDepth, cn);
-    diagonalsKernel.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols,
-                         ocl::KernelArg::PtrWriteOnly(diagonals));
-    combine.args(ocl::KernelArg::PtrReadOnly(diagonals), rows, cols,
+    UMat sums = scratch(TILTED_CHUNK_SUMS, 2 * count * plan.chunks, accDepth, cn);
+    UMat partial = scratch(TILTED_PARTIAL, (size_t)rows * (cols + 1), accDepth, cn);
+    chunkSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
+                   ocl::KernelArg::PtrWriteOnly(sums));
+    rising.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
+                ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrWriteOnly(partial),
+                ocl::KernelArg::WriteOnlyNoSize(tilted));
+    falling.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
+                 ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrReadOnly(partial),
                  ocl::KernelArg::WriteOnlyNoSize(tilted));
-    if (!diagonalsKernel.enqueue(detail::planPerElement(2 * count)) ||
-        !combine.enqueue(detail::planPerElement(cols + 1, rows + 1)))
+    if (!chunkSums.enqueue(plan.chunkSums) || !rising.enqueue(plan.diagonals) ||
+        !falling.enqueue(plan.diagonals))
         return "enqueueing the tilted integral kernels failed";
     return detail::OclDecline();
 }

@@ -188,21 +188,30 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     // Half the local memory (at most 24 KiB) per work-group leaves room for a second resident
     // group per compute unit; the tile is the largest power of two whose (tile + 1)^2 padded
-    // copy fits and whose work-group the device accepts.
+    // copy and segment sums fit and whose work-group the device accepts. Work-groups of tile x 4
+    // work items (segments of tile / 4 pixels) keep the sequential chains of the scans short.
     const size_t budget = std::min<size_t>(24 * 1024, device.localMemSize() / 2);
+    const size_t maxGroup = device.maxWorkGroupSize();
     TiledScanPlan plan;
     plan.tile = 64;
-    while (plan.tile > 8 && ((size_t)(plan.tile + 1) * (plan.tile + 1) * pixelBytes > budget ||
-                             (size_t)plan.tile > device.maxWorkGroupSize()))
+    auto localBytes = [&](int tile, int segments) {
+        return (size_t)((tile + 1) * (tile + 1) + 2 * (tile + 1) * segments + tile + segments) *
+               pixelBytes;
+    };
+    while (plan.tile > 8 && (localBytes(plan.tile, 1) > budget || (size_t)plan.tile > maxGroup))
         plan.tile /= 2;
+    plan.segments = 4;
+    while (plan.segments > 1 && (localBytes(plan.tile, plan.segments) > budget ||
+                                 (size_t)(plan.tile * plan.segments) > maxGroup))
+        plan.segments /= 2;
     plan.tilesX = (size.width + plan.tile - 1) / plan.tile;
     plan.tilesY = (size.height + plan.tile - 1) / plan.tile;
     plan.tiles.dims = 2;
     plan.tiles.global[0] = (size_t)plan.tilesX * plan.tile;
-    plan.tiles.global[1] = (size_t)plan.tilesY;
+    plan.tiles.global[1] = (size_t)plan.tilesY * plan.segments;
     plan.tiles.local[0] = (size_t)plan.tile;
-    plan.tiles.local[1] = 1;
-    const size_t carryItems = (size_t)size.height + size.width + plan.tilesX;
+    plan.tiles.local[1] = (size_t)plan.segments;
+    const size_t carryItems = (size_t)size.height + size.width;
     plan.carries = planPerElement(carryItems);
     plan.carries.dims = 1;
     if (device.type() != ocl::Device::TYPE_CPU)
@@ -210,6 +219,31 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         plan.carries.local[0] = 64;
         plan.carries.global[0] = roundUp(carryItems, 64);
     }
+    return plan;
+}
+
+TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size)
+{
+    CV_Assert(size.width > 0 && size.height > 0);
+    // Each work item first adds up the sums of the chunks above its own: at most 64 of them, in
+    // chunks of at least 32 rows (enough work per item to hide the start-up).
+    TiltedScanPlan plan;
+    plan.chunk = std::max(32, (size.height + 63) / 64);
+    plan.chunks = (size.height + plan.chunk - 1) / plan.chunk;
+    const size_t count = (size_t)size.height + size.width + 1;
+    plan.diagonals = planPerElement(count, (size_t)plan.chunks);
+    if (device.type() != ocl::Device::TYPE_CPU)
+    {
+        // An explicit work-group: left to the driver, a prime number of diagonals (3001 at
+        // 1080p) gets work-groups of one work item.
+        plan.diagonals.local[0] = 64;
+        plan.diagonals.local[1] = 1;
+        plan.diagonals.global[0] = roundUp(count, 64);
+    }
+    plan.chunkSums = plan.diagonals;
+    plan.chunkSums.local[2] = plan.diagonals.local[0] ? 1 : 0;
+    plan.chunkSums.dims = 3;
+    plan.chunkSums.global[2] = 2;
     return plan;
 }
 

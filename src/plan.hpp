@@ -77,19 +77,32 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
 Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
                           size_t accElemBytes, size_t weightsBytes);
 
-/** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile`
-    work items per tile, each tile staged in local memory with a padded row stride. */
+/** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile` x
+    `segments` work items per tile, each tile staged in local memory with a padded row stride. */
 struct TiledScanPlan
 {
     int tile = 0;
+    int segments = 1;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
-    LaunchShape tiles;    //!< one work-group per tile
-    LaunchShape carries;  //!< 1D: one work item per image row, per image column, per tile column
+    LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
+    LaunchShape carries;  //!< 1D: one work item per image row and per image column
 };
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulator takes `pixelBytes` per
     pixel in local memory. */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes);
+
+/** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
+    (diagonal, chunk). */
+struct TiltedScanPlan
+{
+    int chunk = 0, chunks = 0;
+    LaunchShape chunkSums;  //!< (diagonal, chunk, rising or falling)
+    LaunchShape diagonals;  //!< (diagonal, chunk)
+};
+
+/** Plans the tilted integral's diagonal passes over an image of `size` pixels. */
+TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size);
 
 /** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
 LaunchShape planPerElement(size_t width, size_t height = 1);
