@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# Builds gpuconv inside OpenCV 4.6 (Debian's source package, the same OpenCV the standalone build
+# uses as its oracle) as an extra module, and runs opencv_test_gpuconv and opencv_perf_gpuconv on
+# OpenCV's own test framework (opencv_ts).
+#
+#   scripts/build_in_tree.sh            # fetch (once), configure, build, test
+#
+# Idempotent: the source package is fetched once into $GPUCONV_INTREE_DIR/src, and the build
+# directory is reused, so a second run only rebuilds what changed.
+# Environment:
+#   GPUCONV_INTREE_DIR   work area (default <repo>/build-intree, git-ignored)
+#   GPUCONV_INTREE_JOBS  parallel compile jobs (default 2)
+#   GPUCONV_INTREE_TEST_SHARDS  see "Accuracy tests" below (default 1 = the whole suite)
+# Needs root for apt-get when a package or the deb-src entry is missing.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=${GPUCONV_INTREE_DIR:-$repo/build-intree}
+jobs=${GPUCONV_INTREE_JOBS:-2}
+shards=${GPUCONV_INTREE_TEST_SHARDS:-1}
+src_cache=$work/src
+build=$work/build
+
+step() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
+
+# ---- prerequisites ------------------------------------------------------------------------------
+# dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
+# OpenCV is built against (Debian's dfsg source drops 3rdparty/, bundled headers included);
+# pocl-opencl-icd is the CPU OpenCL device the tests run on.
+packages=(dpkg-dev cmake ninja-build g++ zlib1g-dev opencl-headers ocl-icd-opencl-dev pocl-opencl-icd)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+apt_updated=0
+if ((${#missing[@]})); then
+  step "installing ${missing[*]}"
+  apt-get update -qq && apt_updated=1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# ---- OpenCV 4.6 source (Debian bookworm source package, patches applied) -------------------------
+find_ocv_src() { find "$src_cache" -mindepth 1 -maxdepth 1 -type d -name 'opencv-4.6.0*' 2>/dev/null | head -n1 || true; }
+ocv_src=$(find_ocv_src)
+if [[ -z "$ocv_src" || ! -f "$src_cache/.unpacked" ]]; then
+  if ! grep -rqsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/; then
+    step "adding a deb-src entry for bookworm"
+    cat > /etc/apt/sources.list.d/gpuconv-debian-src.sources <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+    apt_updated=0
+  fi
+  ((apt_updated)) || apt-get update -qq
+  step "fetching the opencv source package into $src_cache"
+  rm -rf "$src_cache"
+  mkdir -p "$src_cache"
+  (cd "$src_cache" && apt-get source -qq opencv 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+  ocv_src=$(find_ocv_src)
+  [[ -n "$ocv_src" && -f "$ocv_src/CMakeLists.txt" ]] || { echo "apt-get source opencv gave no OpenCV 4.6.0 tree" >&2; exit 1; }
+  touch "$src_cache/.unpacked"
+fi
+
+# ---- configure ----------------------------------------------------------------------------------
+# BUILD_LIST: opencv_ts requires videoio and highgui, so OpenCV adds them to the list itself; every
+# backend they could pull in is off. Tests and perf tests are built for gpuconv only.
+# CPU_BASELINE as in Debian's package (debian/rules); CPU_DISPATCH is emptied because the extra
+# per-ISA copies of core/imgproc sources would double the build time for no benefit here.
+step "configuring OpenCV in $build"
+generator=(-G Ninja)
+command -v ninja >/dev/null || generator=(-G "Unix Makefiles")
+cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DOPENCV_EXTRA_MODULES_PATH="$repo/modules" \
+  -DBUILD_LIST=core,imgproc,imgcodecs,videoio,highgui,ts,gpuconv \
+  -DBUILD_TESTS=ON -DBUILD_PERF_TESTS=ON \
+  -DOPENCV_BUILD_TEST_MODULES_LIST=gpuconv -DOPENCV_BUILD_PERF_TEST_MODULES_LIST=gpuconv \
+  -DBUILD_EXAMPLES=OFF -DBUILD_DOCS=OFF -DBUILD_opencv_apps=OFF -DBUILD_JAVA=OFF \
+  -DBUILD_opencv_python2=OFF -DBUILD_opencv_python3=OFF -DBUILD_opencv_js=OFF \
+  -DENABLE_PRECOMPILED_HEADERS=OFF -DBUILD_WITH_DEBUG_INFO=OFF \
+  -DCPU_BASELINE=SSE2 -DCPU_BASELINE_DISABLE=SSE3 -DCPU_DISPATCH= \
+  -DWITH_OPENCL=ON -DOPENCL_INCLUDE_DIR=/usr/include \
+  -DOPENCV_DOWNLOAD_TRIES_LIST= \
+  -DWITH_IPP=OFF -DWITH_ITT=OFF -DWITH_TBB=OFF -DWITH_OPENMP=OFF -DWITH_EIGEN=OFF \
+  -DWITH_LAPACK=OFF -DWITH_PROTOBUF=OFF -DWITH_ADE=OFF -DWITH_QUIRC=OFF -DWITH_CAROTENE=OFF \
+  -DWITH_CUDA=OFF -DWITH_VA=OFF -DWITH_VA_INTEL=OFF -DWITH_OPENGL=OFF -DWITH_VTK=OFF \
+  -DWITH_JPEG=OFF -DWITH_PNG=OFF -DWITH_TIFF=OFF -DWITH_WEBP=OFF -DWITH_OPENJPEG=OFF \
+  -DWITH_JASPER=OFF -DWITH_OPENEXR=OFF -DWITH_GDAL=OFF -DWITH_GDCM=OFF \
+  -DWITH_FFMPEG=OFF -DWITH_GSTREAMER=OFF -DWITH_V4L=OFF -DWITH_1394=OFF -DWITH_GPHOTO2=OFF \
+  -DWITH_PVAPI=OFF -DWITH_ARAVIS=OFF -DWITH_XINE=OFF -DWITH_OPENNI=OFF -DWITH_OPENNI2=OFF \
+  -DVIDEOIO_ENABLE_PLUGINS=OFF -DWITH_GTK=OFF -DWITH_QT=OFF -DHIGHGUI_ENABLE_PLUGINS=OFF \
+  > "$work/configure.log" || { tail -n 40 "$work/configure.log"; exit 1; }
+grep -E '^--   (Disabled by dependency|To be built|OpenCL):' "$work/configure.log" || true
+
+# ---- build --------------------------------------------------------------------------------------
+step "building opencv_test_gpuconv and opencv_perf_gpuconv (-j$jobs)"
+cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_perf_gpuconv
+
+# ---- accuracy tests -----------------------------------------------------------------------------
+# On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
+# work. The whole suite runs by default (about a minute on PoCL, 2 cores). As the suite grows,
+# GPUCONV_INTREE_TEST_SHARDS=N runs one fixed GoogleTest shard of N: a cross-section of every
+# test case rather than a name filter that new tests could slip past; the standalone build still
+# runs everything.
+bin=$build/bin
+export OPENCV_OPENCL_DEVICE=:CPU: OPENCV_GPUCONV_FALLBACK=0
+step "opencv_test_gpuconv (shard 1 of $shards)"
+GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=0 "$bin/opencv_test_gpuconv"
+
+# ---- perf tests ---------------------------------------------------------------------------------
+# Only proves the binary links and starts on opencv_ts's perf framework: list the cases and run the
+# first one with a single sample. Timing runs belong to the standalone build on the real device.
+step "opencv_perf_gpuconv (smoke run)"
+"$bin/opencv_perf_gpuconv" --gtest_list_tests > "$work/perf_list.txt"
+first_case=$(awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1; exit }' "$work/perf_list.txt")
+if [[ -n "$first_case" ]]; then
+  "$bin/opencv_perf_gpuconv" --gtest_filter="$first_case" --perf_min_samples=1 --perf_force_samples=1
+else
+  echo "opencv_perf_gpuconv has no perf cases yet (it links and starts)"
+fi
+step "in-tree build and tests passed"
