@@ -8,8 +8,6 @@ file(GLOB GPUCONV_KERNEL_FILES CONFIGURE_DEPENDS "${GPUCONV_ROOT}/opencl/*.cl" "
 file(GLOB GPUCONV_TEST_SOURCES CONFIGURE_DEPENDS "${GPUCONV_ROOT}/test/*.cpp" "${GPUCONV_ROOT}/test/*.hpp")
 file(GLOB GPUCONV_PERF_SOURCES CONFIGURE_DEPENDS "${GPUCONV_ROOT}/perf/*.cpp" "${GPUCONV_ROOT}/perf/*.hpp")
 file(GLOB GPUCONV_SAMPLE_SOURCES CONFIGURE_DEPENDS "${GPUCONV_ROOT}/samples/*.cpp")
-# Test and perf helpers shared by both builds.
-set(GPUCONV_TEST_COMMON_DIR "${GPUCONV_ROOT}/test")
 
 # gpuconv_embed_kernels(<out_dir> <sources_var>): generates gpuconv_kernels.{hpp,cpp} in <out_dir>
 # from opencl/*.cl at build time and appends the .cpp to <sources_var>.

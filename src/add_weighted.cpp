@@ -157,24 +157,33 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
         layouts.push_back({ src2.offset, src2.step[0], src2.elemSize1() });
     const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, layouts);
 
-    const int vec = plan.vectorWidth;
-    using detail::oclConvertName;
-    using detail::oclTypeName;
-    std::string options = cv::format(
-        "-D T1=%s -D T2=%s -D AT=%s -D DT=%s -D T1V=%s -D T2V=%s -D ATV=%s -D DTV=%s"
-        " -D SRC1_TO_WT=%s -D SRC2_TO_WT=%s -D WT_TO_AT=%s -D AT_TO_WT=%s -D WT_TO_DT=%s",
-        oclTypeName(ws.depth1).c_str(), oclTypeName(ws.depth2).c_str(),
-        oclTypeName(ws.accDepth).c_str(), oclTypeName(ws.dstDepth).c_str(),
-        oclTypeName(ws.depth1, vec).c_str(), oclTypeName(ws.depth2, vec).c_str(),
-        oclTypeName(ws.accDepth, vec).c_str(), oclTypeName(ws.dstDepth, vec).c_str(),
-        oclConvertName(ws.depth1, ws.workDepth, vec).c_str(),
-        oclConvertName(ws.depth2, ws.workDepth, vec).c_str(),
-        oclConvertName(ws.workDepth, ws.accDepth, vec).c_str(),
-        oclConvertName(ws.accDepth, ws.workDepth, vec).c_str(),
-        oclConvertName(ws.workDepth, ws.dstDepth, vec).c_str());
-    if (ws.src2IsScalar)
-        options += cv::format(" -D SCALAR_OPERAND=%d -D CN=%d", ws.swapped ? 1 : 2, ws.cn);
-    options += plan.buildOptions() + detail::oclCommonOptions(device);
+    const bool doubles = device.doubleFPConfig() > 0;
+    const int scalarOperand = !ws.src2IsScalar ? 0 : ws.swapped ? 1 : 2;
+    uint64 key = 0;
+    for (int field : { ws.depth1, ws.depth2, ws.workDepth, ws.accDepth, ws.dstDepth, ws.cn,
+                       scalarOperand, plan.vectorWidth, (int)plan.aligned, (int)doubles })
+        key = key * 32 + (uint64)field;
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, [&] {
+        const int vec = plan.vectorWidth;
+        using detail::oclConvertName;
+        using detail::oclTypeName;
+        std::string o = cv::format(
+            "-D T1=%s -D T2=%s -D AT=%s -D DT=%s -D T1V=%s -D T2V=%s -D ATV=%s -D DTV=%s"
+            " -D SRC1_TO_WT=%s -D SRC2_TO_WT=%s -D WT_TO_AT=%s -D AT_TO_WT=%s -D WT_TO_DT=%s",
+            oclTypeName(ws.depth1).c_str(), oclTypeName(ws.depth2).c_str(),
+            oclTypeName(ws.accDepth).c_str(), oclTypeName(ws.dstDepth).c_str(),
+            oclTypeName(ws.depth1, vec).c_str(), oclTypeName(ws.depth2, vec).c_str(),
+            oclTypeName(ws.accDepth, vec).c_str(), oclTypeName(ws.dstDepth, vec).c_str(),
+            oclConvertName(ws.depth1, ws.workDepth, vec).c_str(),
+            oclConvertName(ws.depth2, ws.workDepth, vec).c_str(),
+            oclConvertName(ws.workDepth, ws.accDepth, vec).c_str(),
+            oclConvertName(ws.accDepth, ws.workDepth, vec).c_str(),
+            oclConvertName(ws.workDepth, ws.dstDepth, vec).c_str());
+        if (scalarOperand)
+            o += cv::format(" -D SCALAR_OPERAND=%d -D CN=%d", scalarOperand, ws.cn);
+        return o + plan.buildOptions() + detail::oclCommonOptions(device);
+    });
 
     ocl::Kernel kernel("add_weighted", kernels::add_weighted(), options);
     if (kernel.empty())

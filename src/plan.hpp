@@ -8,7 +8,9 @@
 // plan may change speed, never the result.
 
 #include <opencv2/core/ocl.hpp>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace cv { namespace gpuconv { namespace detail {
@@ -46,6 +48,27 @@ struct ElementwisePlan
 /** Plans an elementwise pass over `rows` rows of `rowElements` elements of each of `arrays`. */
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
                                 const std::vector<ArrayLayout>& arrays);
+
+/** Build options of kernel variants, assembled once per variant: formatting them costs more host
+    time than the rest of a call. The caller packs everything the options depend on (types,
+    plan, device capabilities) into `key`. Thread-safe; returned references stay valid. */
+class VariantOptionsCache
+{
+public:
+    template <typename Assemble>
+    const std::string& get(uint64 key, Assemble&& assemble)
+    {
+        std::lock_guard<std::mutex> lock(mutex_);
+        auto it = options_.find(key);
+        if (it == options_.end())
+            it = options_.emplace(key, assemble()).first;
+        return it->second;
+    }
+
+private:
+    std::mutex mutex_;
+    std::unordered_map<uint64, std::string> options_;
+};
 
 }}} // namespace cv::gpuconv::detail
 
