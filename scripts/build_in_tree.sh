@@ -69,11 +69,15 @@ fi
 # backend they could pull in is off. Tests and perf tests are built for gpuconv only.
 # CPU_BASELINE as in Debian's package (debian/rules); CPU_DISPATCH is emptied because the extra
 # per-ISA copies of core/imgproc sources would double the build time for no benefit here.
+# OPENCV_VCSVERSION is pinned to the package version: left alone, OpenCV runs `git describe`, which
+# finds this repository around the unpacked source and would rebuild core on every commit.
 step "configuring OpenCV in $build"
+dsc=$(find "$src_cache" -maxdepth 1 -name 'opencv_*.dsc' | head -n1 || true)
+package_version=$(basename "${dsc:-opencv_4.6.0.dsc}" .dsc); package_version=${package_version#opencv_}
 generator=(-G Ninja)
 command -v ninja >/dev/null || generator=(-G "Unix Makefiles")
 cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev \
-  -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_BUILD_TYPE=Release -DOPENCV_VCSVERSION="$package_version (Debian source package)" \
   -DOPENCV_EXTRA_MODULES_PATH="$repo/modules" \
   -DBUILD_LIST=core,imgproc,imgcodecs,videoio,highgui,ts,gpuconv \
   -DBUILD_TESTS=ON -DBUILD_PERF_TESTS=ON \
@@ -96,8 +100,18 @@ cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev \
 grep -E '^--   (Disabled by dependency|To be built|OpenCL):' "$work/configure.log" || true
 
 # ---- build --------------------------------------------------------------------------------------
-step "building opencv_test_gpuconv and opencv_perf_gpuconv (-j$jobs)"
-cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_perf_gpuconv
+# OpenCV's own sources are compiled too (about 230 steps on a fresh build): their warnings stay in
+# the log, gpuconv's are shown.
+step "building opencv_test_gpuconv and opencv_perf_gpuconv (-j$jobs), log in $work/build.log"
+status=0
+cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_perf_gpuconv \
+  > "$work/build.log" 2>&1 || status=$?
+grep -E "^$repo/(src|include|opencl|test|perf|modules)/.*(warning|error):" "$work/build.log" || true
+if ((status)); then
+  grep -E '(error|FAILED)' "$work/build.log" | head -n 40
+  tail -n 20 "$work/build.log"
+  exit "$status"
+fi
 
 # ---- accuracy tests -----------------------------------------------------------------------------
 # On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
@@ -107,18 +121,36 @@ cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_pe
 # runs everything.
 bin=$build/bin
 export OPENCV_OPENCL_DEVICE=:CPU: OPENCV_GPUCONV_FALLBACK=0
-step "opencv_test_gpuconv (shard 1 of $shards)"
-GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=0 "$bin/opencv_test_gpuconv"
+step "opencv_test_gpuconv (shard 1 of $shards), log in $work/test.log"
+# Run summary lines only here; the full output (device report, every case) goes to the log.
+summarize() { grep -E '^\[ *(==========|PASSED|FAILED|SKIPSTAT|DEVICE|TABLE) *\]' "$1" || true; }
+status=0
+GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=0 "$bin/opencv_test_gpuconv" > "$work/test.log" 2>&1 || status=$?
+summarize "$work/test.log"
+if ((status)); then
+  tail -n 30 "$work/test.log"
+  exit "$status"
+fi
+# A test skipped through opencv_ts (SkipTestException) is a pass to GoogleTest, but opencv_ts
+# counts it on a "[ SKIPSTAT ]" line: not a pass here, as in scripts/test.sh.
+if grep -qE '^\[ SKIPSTAT \] [1-9][0-9]* tests skipped' "$work/test.log"; then
+  echo "opencv_test_gpuconv: skipped tests are not passes" >&2
+  exit 1
+fi
 
 # ---- perf tests ---------------------------------------------------------------------------------
 # Only proves the binary links and starts on opencv_ts's perf framework: list the cases and run the
-# first one with a single sample. Timing runs belong to the standalone build on the real device.
-step "opencv_perf_gpuconv (smoke run)"
-"$bin/opencv_perf_gpuconv" --gtest_list_tests > "$work/perf_list.txt"
+# first one with a single sample of one call. Figures come from the real device, not from here.
+step "opencv_perf_gpuconv (smoke run), log in $work/perf.log"
+"$bin/opencv_perf_gpuconv" --gtest_list_tests > "$work/perf_list.txt" 2>&1
 first_case=$(awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1; exit }' "$work/perf_list.txt")
-if [[ -n "$first_case" ]]; then
-  "$bin/opencv_perf_gpuconv" --gtest_filter="$first_case" --perf_min_samples=1 --perf_force_samples=1
-else
-  echo "opencv_perf_gpuconv has no perf cases yet (it links and starts)"
+[[ -n "$first_case" ]] || { echo "opencv_perf_gpuconv lists no cases" >&2; exit 1; }
+status=0
+GPUCONV_PERF_SAMPLES=1 GPUCONV_PERF_CALLS=1 \
+  "$bin/opencv_perf_gpuconv" --gtest_filter="$first_case" > "$work/perf.log" 2>&1 || status=$?
+summarize "$work/perf.log"
+if ((status)); then
+  tail -n 30 "$work/perf.log"
+  exit "$status"
 fi
 step "in-tree build and tests passed"
