@@ -185,7 +185,7 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
         return o + plan.buildOptions() + detail::oclCommonOptions(device);
     });
 
-    ocl::Kernel kernel("add_weighted", kernels::add_weighted(), options);
+    detail::KernelLaunch kernel("add_weighted", kernels::add_weighted(), options);
     if (kernel.empty())
         return "the add_weighted kernel failed to build: " + options;
 
@@ -206,7 +206,7 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
         for (double v : { alpha, beta, gamma, scalar[0], scalar[1], scalar[2], scalar[3] })
             arg = kernel.set(arg, v);
     }
-    if (!plan.shape.enqueue(kernel))
+    if (!kernel.enqueue(plan.shape))
         return "enqueueing the add_weighted kernel failed";
     return detail::OclDecline();
 }

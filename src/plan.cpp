@@ -4,14 +4,7 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
-bool LaunchShape::enqueue(ocl::Kernel& kernel) const
-{
-    const bool driverChoosesLocal = local[0] == 0;
-    return kernel.run(dims, const_cast<size_t*>(global),
-                      driverChoosesLocal ? NULL : const_cast<size_t*>(local), false);
-}
-
-static size_t roundUp(size_t value, size_t multiple)
+size_t roundUp(size_t value, size_t multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
 }

@@ -15,16 +15,16 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
-/** NDRange of one launch; local sizes of zero let the driver choose. */
+/** NDRange of one launch (see launch.hpp); local sizes of zero let the driver choose. */
 struct LaunchShape
 {
     int dims = 2;
     size_t global[3] = { 1, 1, 1 };
     size_t local[3] = { 0, 0, 0 };
-
-    /** Enqueues `kernel` asynchronously on OpenCV's queue; false when the enqueue failed. */
-    bool enqueue(ocl::Kernel& kernel) const;
 };
+
+/** `value` rounded up to a multiple of `multiple`. */
+size_t roundUp(size_t value, size_t multiple);
 
 /** A 2D array in device memory as the plan sees it. */
 struct ArrayLayout
@@ -69,6 +69,25 @@ private:
     std::mutex mutex_;
     std::unordered_map<uint64, std::string> options_;
 };
+
+/** Separable filters: the single-pass tiled kernel where its tile and apron fit local memory,
+    the two-pass kernels (row pass through a global buffer) otherwise. */
+struct SepFilterPlan
+{
+    bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
+    bool singlePass = false;
+    int rowsPerItem = 1;        //!< single pass: output rows per work item
+    size_t srcTileBytes = 0;    //!< local memory for the source tile (single pass, row pass)
+    size_t rowTileBytes = 0;    //!< local memory for the row-filtered tile (single pass)
+    LaunchShape shape;          //!< single pass, or the column pass
+    LaunchShape rowShape;       //!< two passes: the row pass over the buffer
+};
+
+/** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
+    pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory.
+    `forceTwoPass` is for tests of the two-pass path with short kernels. */
+SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
+                            size_t srcPixelBytes, size_t bufPixelBytes, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail
 

@@ -30,5 +30,6 @@ CV_EXPORTS bool getConfigurationParameterBool(const char* name, bool defaultValu
 #include "ocl_types.hpp"
 #include "border.hpp"
 #include "plan.hpp"
+#include "launch.hpp"
 
 #endif

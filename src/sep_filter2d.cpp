@@ -2,14 +2,324 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
-namespace cv { namespace gpuconv {
+#include <cstring>
 
-// The OpenCL path arrives with its own issue; until then this is cv::sepFilter2D itself.
+namespace cv { namespace gpuconv {
+namespace {
+
+// cv::getKernelType's flags (imgproc's private filterengine.hpp).
+enum KernelTypeFlags
+{
+    KERNEL_SYMMETRICAL = 1,   //!< k[i] == k[n-1-i], anchor in the middle
+    KERNEL_ASYMMETRICAL = 2,  //!< k[i] == -k[n-1-i], anchor in the middle
+    KERNEL_SMOOTH = 4,        //!< all k[i] >= 0 and their sum is 1
+    KERNEL_INTEGER = 8        //!< all k[i] are integers
+};
+
+/** cv::getKernelType for a kernel of `coeffs` anchored at `anchor`. */
+int kernelType(const std::vector<double>& coeffs, int anchor)
+{
+    const int n = (int)coeffs.size();
+    int type = KERNEL_SMOOTH + KERNEL_INTEGER;
+    if (anchor * 2 + 1 == n)
+        type |= KERNEL_SYMMETRICAL + KERNEL_ASYMMETRICAL;
+    double sum = 0;
+    for (int i = 0; i < n; ++i)
+    {
+        const double a = coeffs[i], b = coeffs[n - i - 1];
+        if (a != b)
+            type &= ~KERNEL_SYMMETRICAL;
+        if (a != -b)
+            type &= ~KERNEL_ASYMMETRICAL;
+        if (a < 0)
+            type &= ~KERNEL_SMOOTH;
+        if (a != saturate_cast<int>(a))
+            type &= ~KERNEL_INTEGER;
+        sum += a;
+    }
+    if (std::fabs(sum - 1) > FLT_EPSILON * (std::fabs(sum) + 1))
+        type &= ~KERNEL_SMOOTH;
+    return type;
+}
+
+/** createBitExactKernel_32S of cv::createSeparableLinearFilter: the kernel in fixed point with
+    `bits` fraction bits, or false when that is not exact enough. */
+bool fixedPointKernel(const std::vector<double>& coeffs, int bits, std::vector<int>& fixed)
+{
+    const double scale = 1 << bits, eps = 10 * FLT_EPSILON * scale;
+    fixed.resize(coeffs.size());
+    for (size_t i = 0; i < coeffs.size(); ++i)
+    {
+        fixed[i] = saturate_cast<int>(coeffs[i] * scale);
+        if (std::fabs(coeffs[i] * scale - fixed[i]) > eps)
+            return false;
+    }
+    return true;
+}
+
+/** The arithmetic of one cv::sepFilter2D call, decided as cv::createSeparableLinearFilter and
+    the row and column filters it picks decide it. */
+struct SepArithmetic
+{
+    int sdepth = -1, ddepth = -1, cn = 0;
+    int bufDepth = -1;     //!< row pass result: CV_32F/CV_64F, or CV_32S in the fixed-point modes
+    int colDepth = -1;     //!< column pass accumulator
+    int colShift = 0;      //!< fraction bits of an integer column result (cv::FixedPtCastEx)
+    Mat kx, ky;            //!< coefficients, of bufDepth and colDepth
+    double delta = 0;      //!< in colDepth's terms
+    Point anchor;
+    int symX = 0, symY = 0;  //!< 0 general, 1 symmetric, 2 antisymmetric about the anchor
+};
+
+std::vector<double> kernelCoefficients(const _InputArray& kernel)
+{
+    Mat k = kernel.getMat();
+    CV_Assert(k.channels() == 1 && (k.rows == 1 || k.cols == 1));
+    Mat k64;
+    k.reshape(1, 1).convertTo(k64, CV_64F);  // reshape needs continuity; a column is cloned
+    return std::vector<double>(k64.ptr<double>(), k64.ptr<double>() + k64.total());
+}
+
+int foldedSymmetry(int type)
+{
+    return (type & KERNEL_SYMMETRICAL) ? 1 : (type & KERNEL_ASYMMETRICAL) ? 2 : 0;
+}
+
+SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& kernelX,
+                                   const _InputArray& kernelY, Point anchor, double delta)
+{
+    SepArithmetic a;
+    a.sdepth = CV_MAT_DEPTH(srcType);
+    a.cn = CV_MAT_CN(srcType);
+    a.ddepth = ddepth < 0 ? a.sdepth : CV_MAT_DEPTH(ddepth);
+    const auto supported = [](int d) {
+        return d == CV_8U || d == CV_16U || d == CV_16S || d == CV_32F || d == CV_64F;
+    };
+    CV_CheckDepth(a.sdepth, supported(a.sdepth),
+                  "gpuconv::sepFilter2D: source depth must be 8U, 16U, 16S, 32F or 64F");
+    CV_CheckDepth(a.ddepth, supported(a.ddepth),
+                  "gpuconv::sepFilter2D: destination depth must be 8U, 16U, 16S, 32F or 64F");
+    // cv::sepFilter2D's column filters have no double buffer -> float destination.
+    if (a.sdepth == CV_64F && a.ddepth == CV_32F)
+        CV_Error(Error::StsNotImplemented,
+                 "gpuconv::sepFilter2D: a 64F source cannot be filtered into 32F (nor can it by cv::sepFilter2D)");
+    CV_CheckEQ(kernelX.type(), kernelY.type(), "gpuconv::sepFilter2D: kernelX and kernelY must have one type");
+    CV_Check(kernelX.size(), kernelX.rows() == 1 || kernelX.cols() == 1,
+             "gpuconv::sepFilter2D: kernelX must be a row or a column");
+    CV_Check(kernelY.size(), kernelY.rows() == 1 || kernelY.cols() == 1,
+             "gpuconv::sepFilter2D: kernelY must be a row or a column");
+
+    const std::vector<double> kx = kernelCoefficients(kernelX), ky = kernelCoefficients(kernelY);
+    const int nx = (int)kx.size(), ny = (int)ky.size();
+    a.anchor = Point(anchor.x < 0 ? nx / 2 : anchor.x, anchor.y < 0 ? ny / 2 : anchor.y);
+    CV_Check(a.anchor, a.anchor.x < nx && a.anchor.y < ny,
+             "gpuconv::sepFilter2D: the anchor must lie inside the kernel");
+    const int rtype = kernelType(kx, a.anchor.x), ctype = kernelType(ky, a.anchor.y);
+    a.symX = foldedSymmetry(rtype);
+    a.symY = foldedSymmetry(ctype);
+
+    // cv::'s fixed-point modes for 8-bit sources: smoothing kernels to 8U (8 + 8 fraction bits),
+    // integer (anti)symmetric kernels to 16S.
+    const int symmetric = KERNEL_SYMMETRICAL + KERNEL_ASYMMETRICAL;
+    const bool smooth8u = rtype == KERNEL_SMOOTH + KERNEL_SYMMETRICAL &&
+                          ctype == KERNEL_SMOOTH + KERNEL_SYMMETRICAL && a.ddepth == CV_8U;
+    const bool integer16s = (rtype & symmetric) && (ctype & symmetric) &&
+                            (rtype & ctype & KERNEL_INTEGER) && a.ddepth == CV_16S;
+    std::vector<int> fx, fy;
+    if (a.sdepth == CV_8U && (smooth8u || integer16s) && fixedPointKernel(kx, smooth8u ? 8 : 0, fx) &&
+        fixedPointKernel(ky, smooth8u ? 8 : 0, fy))
+    {
+        a.bufDepth = CV_32S;
+        Mat(fx, true).reshape(1, 1).copyTo(a.kx);
+        if (smooth8u && ny > 1)
+        {
+            // cv::SymmColumnVec_32s8u, which does every element but a row's last (width * cn) % 4:
+            // float sums of exact products with ky / 2^16, from (float)delta, rounded to even.
+            a.colDepth = CV_32F;
+            Mat(fy, true).reshape(1, 1).convertTo(a.ky, CV_32F, 1.0 / 65536);
+            a.delta = (float)delta;
+        }
+        else
+        {
+            // Integer column sums from saturate_cast<int>(delta in fixed point), then
+            // (sum + half) >> bits.
+            a.colDepth = CV_32S;
+            a.colShift = smooth8u ? 16 : 0;
+            Mat(fy, true).reshape(1, 1).copyTo(a.ky);
+            a.delta = saturate_cast<int>(delta * (1 << a.colShift));
+        }
+        return a;
+    }
+    a.bufDepth = a.colDepth = std::max((int)CV_32F, std::max(a.sdepth, a.ddepth));
+    Mat(kx, true).reshape(1, 1).convertTo(a.kx, a.bufDepth);
+    Mat(ky, true).reshape(1, 1).convertTo(a.ky, a.colDepth);
+    a.delta = a.colDepth == CV_32F ? (double)(float)delta : delta;
+    return a;
+}
+
+/** Local-memory bytes of a pixel of `lanes` channels (3 is stored as 4). */
+size_t localPixelBytes(int depth, int cn)
+{
+    return CV_ELEM_SIZE1(depth) * (size_t)(cn == 3 ? 4 : cn);
+}
+
+int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
+{
+    if (depth == CV_32S)
+        return kernel.set(arg, (int)value);
+    if (depth == CV_32F)
+        return kernel.set(arg, (float)value);
+    return kernel.set(arg, value);
+}
+
+/** The coefficients in device memory. Uploading waits for the queue, so the last few uploads
+    of this thread are kept: repeated calls with the same kernels (the usual case) stay
+    asynchronous. Entries are never written again; kernels in flight keep theirs alive. */
+UMat deviceCoefficients(const Mat& coeffs)
+{
+    struct Entry { Mat host; UMat device; };
+    static thread_local Entry cache[4];
+    static thread_local int next = 0;
+    const size_t bytes = coeffs.total() * coeffs.elemSize();
+    for (const Entry& e : cache)
+        if (!e.host.empty() && e.host.type() == coeffs.type() && e.host.total() == coeffs.total() &&
+            std::memcmp(e.host.data, coeffs.data, bytes) == 0)
+            return e.device;
+    Entry& e = cache[next];
+    next = (next + 1) % 4;
+    e.host = coeffs.clone();
+    e.device = UMat();
+    e.host.copyTo(e.device);
+    return e.device;
+}
+
+detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int ddepth,
+                                  const _InputArray& kernelX, const _InputArray& kernelY,
+                                  Point anchor, double delta, int borderType)
+{
+    if (srcIn.dims() > 2)
+        return "arrays of more than two dimensions";
+    const SepArithmetic a = resolveSepArithmetic(srcIn.type(), ddepth, kernelX, kernelY, anchor, delta);
+    const ocl::Device& device = ocl::Device::getDefault();
+    for (int depth : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth })
+        if (!detail::oclSupportsDepth(device, depth))
+            return "the OpenCL device has no double precision";
+
+    UMat src = srcIn.getUMat();
+    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType);
+    dst.create(src.size(), CV_MAKETYPE(a.ddepth, a.cn));
+    UMat out = dst.getUMat();
+
+    const int kxLen = a.kx.cols, kyLen = a.ky.cols;
+    const detail::SepFilterPlan plan = detail::planSepFilter(
+        device, src.size(), kxLen, kyLen, localPixelBytes(a.sdepth, a.cn),
+        localPixelBytes(a.bufDepth, a.cn),
+        utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false));
+    if (!plan.feasible)
+        return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
+
+    if (plan.singlePass && src.u == out.u)
+    {
+        // The single pass reads neighbours that other groups may already have written: filter a
+        // copy of everything it reads (the whole image unless isolated).
+        UMat whole = src;
+        whole.adjustROI(geometry.roiOffset.y, geometry.whole.height - geometry.roiOffset.y - src.rows,
+                        geometry.roiOffset.x, geometry.whole.width - geometry.roiOffset.x - src.cols);
+        UMat copy = whole.clone();
+        src = copy(Rect(geometry.roiOffset, src.size()));
+        geometry = detail::filterBorderGeometry(src, borderType);
+    }
+
+    using detail::oclConvertName;
+    using detail::oclTypeName;
+    const int cn = a.cn;
+    std::string options = cv::format(
+        "-D SRC_T1=%s -D CN=%d -D ST=%s -D BT=%s -D CT=%s -D DT1=%s -D DT=%s -D BKT=%s -D CKT=%s"
+        " -D ST_TO_BT=%s -D BT_TO_CT=%s -D CT_TO_DT=%s",
+        oclTypeName(a.sdepth).c_str(), cn, oclTypeName(a.sdepth, cn).c_str(),
+        oclTypeName(a.bufDepth, cn).c_str(), oclTypeName(a.colDepth, cn).c_str(),
+        oclTypeName(a.ddepth).c_str(), oclTypeName(a.ddepth, cn).c_str(),
+        oclTypeName(a.bufDepth).c_str(), oclTypeName(a.colDepth).c_str(),
+        oclConvertName(a.sdepth, a.bufDepth, cn).c_str(),
+        oclConvertName(a.bufDepth, a.colDepth, cn).c_str(),
+        oclConvertName(a.colDepth, a.ddepth, cn).c_str());
+    if (a.colShift > 0)
+        options += cv::format(" -D COL_SHIFT=%d", a.colShift);
+    options += geometry.buildOption() + detail::oclCommonOptions(device);
+
+    const UMat ukx = deviceCoefficients(a.kx), uky = deviceCoefficients(a.ky);
+    // The kernels address the source from the origin of the image its border rule extrapolates.
+    const int srcStep = (int)src.step[0], wholeOffset = (int)geometry.wholeOffset;
+    const int rows = src.rows, cols = src.cols;
+    const auto setSource = [&](detail::KernelLaunch& k, int arg) {
+        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
+        arg = k.set(arg, srcStep);
+        arg = k.set(arg, wholeOffset);
+        arg = k.set(arg, geometry.whole.width);
+        arg = k.set(arg, geometry.whole.height);
+        arg = k.set(arg, geometry.roiOffset.x);
+        arg = k.set(arg, geometry.roiOffset.y);
+        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(ukx));
+        arg = k.set(arg, kxLen);
+        arg = k.set(arg, a.anchor.x);
+        return k.set(arg, a.symX);
+    };
+    const auto setColumnPass = [&](detail::KernelLaunch& k, int arg) {
+        arg = k.set(arg, ocl::KernelArg::WriteOnlyNoSize(out));
+        arg = k.set(arg, rows);
+        arg = k.set(arg, cols);
+        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(uky));
+        arg = k.set(arg, kyLen);
+        arg = k.set(arg, a.anchor.y);
+        arg = k.set(arg, a.symY);
+        return setScalar(k, arg, a.colDepth, a.delta);
+    };
+
+    if (plan.singlePass)
+    {
+        detail::KernelLaunch k("sep_filter2d_fused", kernels::sep_filter2d(), options);
+        if (k.empty())
+            return "the sep_filter2d_fused kernel failed to build: " + options;
+        int arg = setColumnPass(k, setSource(k, 0));
+        arg = k.set(arg, plan.rowsPerItem);
+        arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
+        arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
+        if (!k.enqueue(plan.shape))
+            return "enqueueing the sep_filter2d_fused kernel failed";
+        return detail::OclDecline();
+    }
+
+    detail::KernelLaunch rowPass("sep_filter2d_rows", kernels::sep_filter2d(), options);
+    detail::KernelLaunch colPass("sep_filter2d_cols", kernels::sep_filter2d(), options);
+    if (rowPass.empty() || colPass.empty())
+        return "the two-pass sep_filter2d kernels failed to build: " + options;
+    // Row-filtered source rows, vertical apron included; 3 channels padded to 4 like BT.
+    UMat buf(rows + kyLen - 1, cols, CV_MAKETYPE(a.bufDepth, cn == 3 ? 4 : cn));
+    int arg = setSource(rowPass, 0);
+    arg = rowPass.set(arg, ocl::KernelArg::WriteOnlyNoSize(buf));
+    arg = rowPass.set(arg, buf.rows);
+    arg = rowPass.set(arg, buf.cols);
+    arg = rowPass.set(arg, a.anchor.y);
+    arg = rowPass.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
+    if (!rowPass.enqueue(plan.rowShape))
+        return "enqueueing the sep_filter2d_rows kernel failed";
+    setColumnPass(colPass, colPass.set(0, ocl::KernelArg::ReadOnlyNoSize(buf)));
+    if (!colPass.enqueue(plan.shape))
+        return "enqueueing the sep_filter2d_cols kernel failed";
+    return detail::OclDecline();
+}
+
+} // namespace
+
 void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX,
                  InputArray kernelY, Point anchor, double delta, int borderType)
 {
     CV_INSTRUMENT_REGION();
-    cv::sepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType);
+    CV_Assert(!src.empty() && !kernelX.empty() && !kernelY.empty());
+    detail::runWithFallback(
+        "sepFilter2D", dst,
+        [&]() { return oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },
+        [&]() { cv::sepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); });
 }
 
 }} // namespace cv::gpuconv

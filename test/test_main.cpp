@@ -10,6 +10,9 @@
 static void forbidFallbacks()
 {
     setenv("OPENCV_GPUCONV_FALLBACK", "0", 1);
+    // OpenCV pools released buffers by default only on Intel devices; pooling everywhere makes the
+    // tests see buffer reuse (test_launch.cpp) on every device.
+    setenv("OPENCV_OPENCL_BUFFERPOOL_LIMIT", "536870912", 0);
 }
 
 #ifdef GPUCONV_WITH_OPENCV_TS

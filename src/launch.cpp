@@ -1,0 +1,212 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "precomp.hpp"
+#include "launch.hpp"
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <cstring>
+#include <deque>
+#include <unordered_map>
+
+namespace cv { namespace gpuconv { namespace detail {
+namespace {
+
+// More launches in flight than this and the oldest is waited for: enough to keep a GPU queue
+// full, few enough that released UMats are not held for long.
+const size_t kMaxLaunchesInFlight = 8;
+
+/** A launch whose UMat arguments must stay referenced until the device has finished with it. */
+struct LaunchInFlight
+{
+    cl_event done;
+    std::vector<UMat> arrays;
+};
+
+class LaunchesInFlight
+{
+public:
+    ~LaunchesInFlight() { retire(0, true); }
+
+    void add(cl_event done, std::vector<UMat>&& arrays)
+    {
+        launches_.push_back({ done, std::move(arrays) });
+    }
+
+    /** Drops completed launches (the queue is in order, so they are the oldest); waits for the
+        oldest ones while more than `keep` remain, or for all when `waitAll`. */
+    void retire(size_t keep, bool waitAll = false)
+    {
+        while (!launches_.empty())
+        {
+            LaunchInFlight& oldest = launches_.front();
+            if (waitAll || launches_.size() > keep)
+                clWaitForEvents(1, &oldest.done);
+            else
+            {
+                cl_int status = CL_COMPLETE;
+                clGetEventInfo(oldest.done, CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof(status),
+                               &status, nullptr);
+                if (status > CL_COMPLETE)  // queued, submitted or running; < 0 is an error: done
+                    break;
+            }
+            clReleaseEvent(oldest.done);
+            launches_.pop_front();
+        }
+    }
+
+private:
+    std::deque<LaunchInFlight> launches_;
+};
+
+LaunchesInFlight& threadLaunches()
+{
+    thread_local LaunchesInFlight launches;
+    return launches;
+}
+
+/** This thread's kernel of a variant. A cl_kernel's arguments are captured when it is enqueued,
+    so one object serves every launch of the thread; threads do not share them because setting
+    arguments is not thread-safe. */
+ocl::Kernel& threadKernel(const char* name, const ocl::ProgramSource& source, const std::string& options)
+{
+    thread_local std::unordered_map<std::string, ocl::Kernel> kernels;
+    std::string key = cv::format("%p|%p|%s|", ocl::Context::getDefault().ptr(), (const void*)&source, name);
+    key += options;
+    auto it = kernels.find(key);
+    if (it == kernels.end())
+        it = kernels.emplace(std::move(key), ocl::Kernel(name, source, options)).first;
+    return it->second;
+}
+
+AccessFlag accessOf(const ocl::KernelArg& arg)
+{
+    return ((arg.flags & ocl::KernelArg::READ_ONLY) ? ACCESS_READ : static_cast<AccessFlag>(0)) |
+           ((arg.flags & ocl::KernelArg::WRITE_ONLY) ? ACCESS_WRITE : static_cast<AccessFlag>(0));
+}
+
+} // namespace
+
+KernelLaunch::KernelLaunch(const char* kernelName, const ocl::ProgramSource& source,
+                           const std::string& options)
+    : name_(kernelName), source_(&source), options_(options),
+      kernel_(threadKernel(kernelName, source, options))
+{
+}
+
+int KernelLaunch::set(int index, const ocl::KernelArg& arg)
+{
+    Argument a;
+    a.index = index;
+    a.isArray = true;
+    a.array = arg;
+    a.size = 0;
+    args_.push_back(a);
+    if (!arg.m)
+        return index + 1;  // local memory, or a constant buffer
+    if (arg.flags & ocl::KernelArg::PTR_ONLY)
+        return index + 1;
+    return index + ((arg.flags & ocl::KernelArg::NO_SIZE) ? 3 : 5);
+}
+
+int KernelLaunch::setValue(int index, const void* value, size_t size)
+{
+    Argument a;
+    a.index = index;
+    a.isArray = false;
+    CV_Assert(size <= sizeof(a.bytes));
+    std::memcpy(a.bytes, value, size);
+    a.size = size;
+    args_.push_back(a);
+    return index + 1;
+}
+
+bool KernelLaunch::needsOpenCVRun() const
+{
+    for (const Argument& a : args_)
+    {
+        if (!a.isArray)
+            continue;
+        if (!a.array.m && !(a.array.flags & ocl::KernelArg::LOCAL))
+            return true;  // a constant buffer, which ocl::Kernel uploads itself
+        if (a.array.m && (a.array.m->dims > 2 || (a.array.m->u && a.array.m->u->tempUMat())))
+            return true;
+    }
+    return false;
+}
+
+bool KernelLaunch::enqueueThroughOpenCV(const LaunchShape& shape)
+{
+    ocl::Kernel kernel(name_.c_str(), *source_, options_);
+    for (const Argument& a : args_)
+        if ((a.isArray ? kernel.set(a.index, a.array) : kernel.set(a.index, a.bytes, a.size)) < 0)
+            return false;
+    return kernel.run(shape.dims, const_cast<size_t*>(shape.global),
+                      shape.local[0] ? const_cast<size_t*>(shape.local) : nullptr, false);
+}
+
+bool KernelLaunch::enqueue(const LaunchShape& shape)
+{
+    if (kernel_.empty())
+        return false;
+    if (needsOpenCVRun())
+        return enqueueThroughOpenCV(shape);
+
+    std::vector<UMat> arrays;
+    arrays.reserve(args_.size());
+    for (const Argument& a : args_)
+    {
+        if (!a.isArray)
+        {
+            if (kernel_.set(a.index, a.bytes, a.size) < 0)
+                return false;
+            continue;
+        }
+        if (!a.array.m)  // local memory of the given size
+        {
+            if (kernel_.set(a.index, nullptr, a.array.sz) < 0)
+                return false;
+            continue;
+        }
+        const UMat& m = *a.array.m;
+        cl_mem buffer = m.empty() ? nullptr : (cl_mem)m.handle(accessOf(a.array));
+        if (!buffer && !m.empty())
+            return false;
+        if (kernel_.set(a.index, &buffer, sizeof(buffer)) < 0)
+            return false;
+        if (!(a.array.flags & ocl::KernelArg::PTR_ONLY))
+        {
+            // The layout of ocl::Kernel::set for a 2D UMat: buffer, step, offset[, rows, cols].
+            const int step = (int)m.step[0], offset = (int)m.offset;
+            kernel_.set(a.index + 1, &step, sizeof(step));
+            kernel_.set(a.index + 2, &offset, sizeof(offset));
+            if (!(a.array.flags & ocl::KernelArg::NO_SIZE))
+            {
+                const int rows = m.rows, cols = m.cols * a.array.wscale / a.array.iwscale;
+                kernel_.set(a.index + 3, &rows, sizeof(rows));
+                kernel_.set(a.index + 4, &cols, sizeof(cols));
+            }
+        }
+        if (!m.empty())
+            arrays.push_back(m);
+    }
+
+    LaunchesInFlight& inFlight = threadLaunches();
+    inFlight.retire(kMaxLaunchesInFlight);
+    cl_event done = nullptr;
+    const cl_int status = clEnqueueNDRangeKernel(
+        (cl_command_queue)ocl::Queue::getDefault().ptr(), (cl_kernel)kernel_.ptr(),
+        (cl_uint)shape.dims, nullptr, shape.global, shape.local[0] ? shape.local : nullptr, 0,
+        nullptr, &done);
+    if (status != CL_SUCCESS)
+    {
+        CV_LOG_WARNING(NULL, "gpuconv: clEnqueueNDRangeKernel('" << name_ << "') failed: "
+                                 << ocl::getOpenCLErrorString(status));
+        return false;
+    }
+    inFlight.add(done, std::move(arrays));
+    return true;
+}
+
+}}} // namespace cv::gpuconv::detail

@@ -1,0 +1,69 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#ifndef GPUCONV_LAUNCH_HPP
+#define GPUCONV_LAUNCH_HPP
+
+// How every gpuconv kernel is launched.
+//
+// cv::ocl::Kernel::run() registers a completion callback on every asynchronous launch to release
+// its UMat arguments; on NVIDIA's driver that callback alone costs ~10 us of host time per launch,
+// more than many whole filters take on the GPU (docs/PERFORMANCE.md). A KernelLaunch takes the same
+// arguments as cv::ocl::Kernel (ocl::KernelArg for UMats, plain values), gets its cl_kernel from a
+// cv::ocl::Kernel built from gpuconv's ProgramSource through OpenCV's program cache (one per thread
+// and variant, reused), and enqueues it on OpenCV's queue for the thread without a callback. The
+// UMats stay referenced by a short per-thread list of launches in flight, which drops each entry
+// once its event reports completion (polled at the next launch, waited for beyond a few entries).
+// Launches with arguments that need OpenCV's own bookkeeping (UMats over host memory, which OpenCV
+// synchronises after the kernel; constant buffers; n-dimensional UMats) go through
+// cv::ocl::Kernel::run() unchanged.
+
+#include <opencv2/core/ocl.hpp>
+#include <string>
+#include <vector>
+
+#include "plan.hpp"
+
+namespace cv { namespace gpuconv { namespace detail {
+
+class KernelLaunch
+{
+public:
+    KernelLaunch(const char* kernelName, const ocl::ProgramSource& source, const std::string& options);
+
+    /** True when the program failed to build for the device. */
+    bool empty() const { return kernel_.empty(); }
+
+    /** Sets argument `index` (a UMat takes the slots ocl::Kernel::set gives it); returns the next
+        index, as ocl::Kernel::set does. */
+    int set(int index, const ocl::KernelArg& arg);
+    int set(int index, int value) { return setValue(index, &value, sizeof(value)); }
+    int set(int index, float value) { return setValue(index, &value, sizeof(value)); }
+    int set(int index, double value) { return setValue(index, &value, sizeof(value)); }
+    int set(int index, uint64 value) { return setValue(index, &value, sizeof(value)); }
+
+    /** Enqueues the kernel asynchronously; false when the driver refused it. */
+    bool enqueue(const LaunchShape& shape);
+
+private:
+    struct Argument
+    {
+        int index;
+        bool isArray;
+        ocl::KernelArg array;  // valid when isArray
+        uchar bytes[16];       // the value otherwise
+        size_t size;
+    };
+    int setValue(int index, const void* value, size_t size);
+    bool needsOpenCVRun() const;
+    bool enqueueThroughOpenCV(const LaunchShape& shape);
+
+    std::string name_;
+    const ocl::ProgramSource* source_;
+    std::string options_;
+    ocl::Kernel kernel_;  // this thread's reusable kernel of the variant
+    std::vector<Argument> args_;
+};
+
+}}} // namespace cv::gpuconv::detail
+
+#endif

@@ -1,0 +1,393 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "test_precomp.hpp"
+
+namespace gpuconv_test {
+namespace {
+
+const int kSrcDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
+const int kBorders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP, BORDER_REFLECT_101 };
+
+/** What the kernels are, which decides cv::'s arithmetic (see src/sep_filter2d.cpp). */
+enum KernelKind
+{
+    KERNEL_RANDOM,    //!< random coefficients in [-0.5, 1), L1-normalised (OpenCV's own test): float path
+    KERNEL_SMOOTH8,   //!< symmetric, non-negative, multiples of 1/256 summing to 1: 8U -> 8U fixed point
+    KERNEL_INTEGER    //!< integer, symmetric or antisymmetric (Sobel-like): 8U -> 16S in integers
+};
+
+struct SepCase
+{
+    int depth, ddepth, cn;
+    int kxLen, kyLen;
+    KernelKind kind;
+    int ktype;          //!< CV_32F or CV_64F coefficients
+    Point anchor;
+    int border;         //!< may include BORDER_ISOLATED
+    Size size;
+    int dstMode;
+    bool srcRoi;
+    double delta;
+};
+
+std::string describe(const SepCase& c)
+{
+    std::ostringstream s;
+    s << depthName(c.depth) << "C" << c.cn << " -> ddepth " << depthName(c.ddepth) << ", kernel "
+      << c.kxLen << "x" << c.kyLen << " kind " << c.kind << " ktype " << depthName(c.ktype)
+      << ", anchor " << c.anchor << ", border " << (c.border & ~BORDER_ISOLATED)
+      << ((c.border & BORDER_ISOLATED) ? "|ISOLATED" : "") << ", " << c.size << ", src "
+      << (c.srcRoi ? "roi" : "whole") << ", dst " << dstModeName(c.dstMode) << ", delta " << c.delta;
+    return s.str();
+}
+
+Mat makeKernel(RNG& rng, int len, KernelKind kind, int ktype, bool antisymmetric)
+{
+    Mat k(1, len, CV_64F);
+    if (kind == KERNEL_RANDOM)
+    {
+        rng.fill(k, RNG::UNIFORM, -0.5, 1.0);
+        cv::normalize(k.clone(), k, 1.0, 0.0, NORM_L1);
+    }
+    else if (kind == KERNEL_SMOOTH8)
+    {
+        // Random symmetric weights quantised to 1/256, the centre absorbing the rounding.
+        Mat w(1, len / 2 + 1, CV_64F);
+        rng.fill(w, RNG::UNIFORM, 0.2, 1.0);
+        double total = w.at<double>(0, len / 2);
+        for (int i = 0; i < len / 2; ++i)
+            total += 2 * w.at<double>(0, i);
+        int used = 0;
+        for (int i = 0; i < len / 2; ++i)
+        {
+            const int q = (int)std::floor(w.at<double>(0, i) / total * 256);
+            k.at<double>(0, i) = k.at<double>(0, len - 1 - i) = q / 256.0;
+            used += 2 * q;
+        }
+        k.at<double>(0, len / 2) = (256 - used) / 256.0;
+    }
+    else
+    {
+        for (int i = 0; i <= len / 2; ++i)
+        {
+            const int v = rng.uniform(-3, 4);
+            k.at<double>(0, i) = v;
+            k.at<double>(0, len - 1 - i) = antisymmetric ? -v : v;
+        }
+        if (antisymmetric)
+            k.at<double>(0, len / 2) = 0;
+    }
+    Mat out;
+    k.convertTo(out, ktype);
+    return out;
+}
+
+/** Compares a result of cv::'s 8U smoothing fixed-point mode. cv:: computes all but the last
+    (cols * cn) % 4 elements of each row with float sums rounded to even (SIMD) and those with
+    integer sums rounded half up (scalar tail), so at exact ties the tail may differ by one. */
+::testing::AssertionResult fixedPointNear(const Mat& expected, const Mat& actual)
+{
+    const int rowElems = expected.cols * expected.channels();
+    const int tail = rowElems % 4;
+    Mat e = expected.reshape(1), a = actual.reshape(1);
+    ::testing::AssertionResult body = matsNear(e.colRange(0, rowElems - tail), a.colRange(0, rowElems - tail),
+                                               Tolerance::exact());
+    if (!body || tail == 0)
+        return body;
+    return matsNear(e.colRange(rowElems - tail, rowElems), a.colRange(rowElems - tail, rowElems),
+                    Tolerance::absolute(1));
+}
+
+/** cv::sepFilter2D on the CPU. It rejects BORDER_WRAP, which gpuconv supports as its filter2D
+    does: that reference is cv::sepFilter2D of the wrapped-around padded image (padding the
+    parent, whose pixels a ROI reads, unless isolated), cropped. */
+Mat referenceSepFilter(const TestArray& src, int ddepth, const Mat& kx, const Mat& ky, Point anchor,
+                       double delta, int border)
+{
+    Mat expected;
+    if ((border & ~BORDER_ISOLATED) != BORDER_WRAP)
+    {
+        cv::sepFilter2D(src.roi, expected, ddepth, kx, ky, anchor, delta, border);
+        return expected;
+    }
+    const int nx = (int)kx.total(), ny = (int)ky.total();
+    const Point a(anchor.x < 0 ? nx / 2 : anchor.x, anchor.y < 0 ? ny / 2 : anchor.y);
+    const bool isolated = (border & BORDER_ISOLATED) != 0;
+    const Mat& image = isolated ? src.roi : src.parent;
+    const Rect roi = isolated ? Rect(Point(0, 0), src.roi.size()) : src.rect;
+    Mat padded;
+    copyMakeBorder(image, padded, a.y, ny - 1 - a.y, a.x, nx - 1 - a.x, BORDER_WRAP | BORDER_ISOLATED);
+    const Rect window(roi.x, roi.y, roi.width + nx - 1, roi.height + ny - 1);
+    Mat full;
+    cv::sepFilter2D(padded(window), full, ddepth, kx, ky, a, delta, BORDER_CONSTANT | BORDER_ISOLATED);
+    full(Rect(a.x, a.y, roi.width, roi.height)).copyTo(expected);
+    return expected;
+}
+
+/** Runs one case through cv::sepFilter2D on Mat and gpuconv::sepFilter2D on UMat and compares,
+    including the guard around a ROI destination and in-place use. */
+void checkSepFilter(const SepCase& c, RNG& rng)
+{
+    SCOPED_TRACE(describe(c));
+    const bool antisym = c.kind == KERNEL_INTEGER && rng.uniform(0, 2) == 1;
+    const Mat kx = makeKernel(rng, c.kxLen, c.kind, c.ktype, antisym);
+    const Mat ky = makeKernel(rng, c.kyLen, c.kind, c.ktype, !antisym && c.kind == KERNEL_INTEGER && rng.uniform(0, 2));
+    const int outDepth = c.ddepth < 0 ? c.depth : c.ddepth;
+    const bool roi = c.srcRoi || c.dstMode != DST_NEW;
+    TestArray src(rng, c.size, CV_MAKETYPE(c.depth, c.cn), roi);
+
+    const Mat expected = referenceSepFilter(src, c.ddepth, kx, ky, c.anchor, c.delta, c.border);
+
+    Tolerance tol = defaultTolerance(outDepth);
+    if (c.kind == KERNEL_RANDOM && outDepth < CV_32F)
+        tol = Tolerance::absolute(1);  // float sums in another order: OpenCV's own test allows 1
+    if (c.kind == KERNEL_RANDOM && outDepth >= CV_32F && c.kxLen * c.kyLen > 1000)
+        tol = Tolerance::relative(outDepth == CV_32F ? 1e-4 : 1e-9);  // long float sums
+    const auto compare = [&](const Mat& actual) {
+        return c.kind == KERNEL_SMOOTH8 && c.depth == CV_8U && outDepth == CV_8U && c.kyLen > 1
+                   ? fixedPointNear(expected, actual)
+                   : matsNear(expected, actual, tol);
+    };
+
+    if (c.dstMode == DST_INPLACE)
+    {
+        ASSERT_EQ(outDepth, c.depth);
+        gpuconv::sepFilter2D(src.uroi, src.uroi, c.ddepth, kx, ky, c.anchor, c.delta, c.border);
+        EXPECT_TRUE(compare(src.uroi.getMat(ACCESS_READ)));
+        EXPECT_TRUE(outsideRoiUnchanged(src));
+        return;
+    }
+    if (c.dstMode == DST_ROI)
+    {
+        TestArray dst(rng, c.size, CV_MAKETYPE(outDepth, c.cn), true);
+        gpuconv::sepFilter2D(src.uroi, dst.uroi, c.ddepth, kx, ky, c.anchor, c.delta, c.border);
+        EXPECT_TRUE(compare(dst.uroi.getMat(ACCESS_READ)));
+        EXPECT_TRUE(outsideRoiUnchanged(dst));
+        return;
+    }
+    UMat dst;
+    gpuconv::sepFilter2D(src.uroi, dst, c.ddepth, kx, ky, c.anchor, c.delta, c.border);
+    EXPECT_TRUE(compare(dst.getMat(ACCESS_READ)));
+    EXPECT_TRUE(outsideRoiUnchanged(src));  // the source is never written
+}
+
+SepCase baseCase(int depth, int ddepth, int cn)
+{
+    return { depth, ddepth, cn, 5, 3, KERNEL_RANDOM, CV_32F, Point(-1, -1), BORDER_REFLECT_101,
+             Size(45, 23), DST_ROI, true, 7.25 };
+}
+
+// ---- depth x ddepth x channels ---------------------------------------------------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, int, int>> SepFilter2D_Types;
+
+TEST_P(SepFilter2D_Types, matches_cv)
+{
+    const int depth = std::get<0>(GetParam()), ddepth = std::get<1>(GetParam());
+    const int cn = std::get<2>(GetParam());
+    if (depth == CV_64F && ddepth == CV_32F)
+    {
+        // cv::sepFilter2D has no such filter; gpuconv raises as it does.
+        UMat src(9, 9, CV_MAKETYPE(depth, cn), Scalar::all(1)), dst;
+        Mat dstCv, k = Mat::ones(1, 3, CV_32F);
+        EXPECT_THROW(cv::sepFilter2D(src.getMat(ACCESS_READ), dstCv, ddepth, k, k), cv::Exception);
+        EXPECT_THROW(gpuconv::sepFilter2D(src, dst, ddepth, k, k), cv::Exception);
+        return;
+    }
+    RNG rng = testRng();
+    SepCase c = baseCase(depth, ddepth, cn);
+    checkSepFilter(c, rng);
+    c.ktype = CV_64F;
+    c.kxLen = 3;
+    c.kyLen = 7;
+    c.dstMode = DST_NEW;
+    c.delta = -3.75;
+    checkSepFilter(c, rng);
+    // The fixed-point modes where they apply, plain float arithmetic otherwise.
+    c.kind = KERNEL_SMOOTH8;
+    c.kxLen = 7;
+    c.kyLen = 5;
+    checkSepFilter(c, rng);
+    c.kind = KERNEL_INTEGER;
+    c.kxLen = 3;
+    c.kyLen = 3;
+    c.delta = 2.25;
+    checkSepFilter(c, rng);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Types,
+    ::testing::Combine(::testing::ValuesIn(kSrcDepths),
+                       ::testing::Values(-1, CV_8U, CV_16U, CV_16S, CV_32F, CV_64F),
+                       ::testing::Values(1, 2, 3, 4)));
+
+// ---- kernel lengths: the single pass, and two passes where it does not fit -------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, int, int>> SepFilter2D_Lengths;
+
+TEST_P(SepFilter2D_Lengths, matches_cv)
+{
+    const int type = std::get<0>(GetParam());
+    const int kxLen = std::get<1>(GetParam()), kyLen = std::get<2>(GetParam());
+    const int depth = CV_MAT_DEPTH(type), cn = CV_MAT_CN(type);
+    RNG rng = testRng();
+    for (KernelKind kind : { KERNEL_RANDOM, KERNEL_SMOOTH8 })
+    {
+        SepCase c = baseCase(depth, -1, cn);
+        c.kind = kind;
+        c.kxLen = kxLen;
+        c.kyLen = kyLen;
+        c.size = Size(70, 41);
+        c.border = BORDER_REFLECT;
+        checkSepFilter(c, rng);
+        std::swap(c.kxLen, c.kyLen);  // long rows, short columns
+        c.border = BORDER_CONSTANT;
+        c.dstMode = DST_NEW;
+        checkSepFilter(c, rng);
+    }
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Lengths,
+    ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1, CV_16SC3),
+                       ::testing::Values(1, 3, 5, 7, 9),
+                       ::testing::Values(3, 17, 31, 63, 511)));
+
+// ---- anchors x borders x BORDER_ISOLATED x ROI -----------------------------------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, int, bool, bool>> SepFilter2D_Borders;
+
+TEST_P(SepFilter2D_Borders, matches_cv)
+{
+    const int type = std::get<0>(GetParam()), border = std::get<1>(GetParam());
+    const bool isolated = std::get<2>(GetParam()), useRoi = std::get<3>(GetParam());
+    RNG rng = testRng();
+    const Point anchors[] = { Point(-1, -1), Point(0, 0), Point(4, 1), Point(2, 6), Point(8, 6) };
+    for (const Point& anchor : anchors)
+        for (KernelKind kind : { KERNEL_RANDOM, KERNEL_SMOOTH8 })
+        {
+            SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+            c.kind = kind;
+            c.kxLen = 9;
+            c.kyLen = 7;
+            c.anchor = anchor;
+            c.border = border | (isolated ? BORDER_ISOLATED : 0);
+            c.srcRoi = useRoi;
+            c.dstMode = useRoi ? DST_ROI : DST_NEW;
+            c.size = Size(37, 19);
+            checkSepFilter(c, rng);
+        }
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Borders,
+    ::testing::Combine(::testing::Values(CV_8UC2, CV_16UC1, CV_32FC3),
+                       ::testing::ValuesIn(kBorders), ::testing::Bool(), ::testing::Bool()));
+
+// ---- sizes: 1x1, images smaller than the kernel, odd shapes, 1080p -----------------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, int>> SepFilter2D_Sizes;
+
+TEST_P(SepFilter2D_Sizes, matches_cv)
+{
+    const int type = std::get<0>(GetParam()), border = std::get<1>(GetParam());
+    RNG rng = testRng();
+    const Size sizes[] = { Size(1, 1), Size(2, 3), Size(5, 1), Size(1, 7), Size(13, 4), Size(33, 9),
+                           Size(257, 65) };
+    for (const Size& size : sizes)
+        for (int len : { 3, 17, 31 })
+        {
+            SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+            c.kxLen = len;
+            c.kyLen = len == 3 ? 17 : 3;
+            c.border = border;
+            c.size = size;
+            checkSepFilter(c, rng);
+        }
+    SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+    c.kind = KERNEL_SMOOTH8;
+    c.kxLen = c.kyLen = 17;
+    c.size = Size(1920, 1080);
+    c.border = border;
+    checkSepFilter(c, rng);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Sizes,
+    ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1),
+                       ::testing::Values((int)BORDER_REFLECT_101, (int)BORDER_WRAP, (int)BORDER_CONSTANT)));
+
+// ---- in place, and the two-pass path forced for short kernels -----------------------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, bool>> SepFilter2D_InplaceAndPasses;
+
+TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
+{
+    const int type = std::get<0>(GetParam());
+    const bool twoPass = std::get<1>(GetParam());
+    ScopedEnv force("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", twoPass ? "1" : "0");
+    RNG rng = testRng();
+    for (int dstMode : { (int)DST_INPLACE, (int)DST_ROI, (int)DST_NEW })
+        for (int border : { (int)BORDER_REPLICATE, (int)(BORDER_REFLECT | BORDER_ISOLATED), (int)BORDER_WRAP })
+            for (KernelKind kind : { KERNEL_RANDOM, KERNEL_SMOOTH8 })
+            {
+                SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+                c.kind = kind;
+                c.kxLen = 7;
+                c.kyLen = 5;
+                c.anchor = Point(1, 3);
+                c.border = border;
+                c.dstMode = dstMode;
+                c.size = Size(51, 29);
+                checkSepFilter(c, rng);
+            }
+    // Long kernels in place: the two-pass path without a copy.
+    SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+    c.kxLen = 31;
+    c.kyLen = 511;
+    c.dstMode = DST_INPLACE;
+    c.size = Size(40, 30);
+    checkSepFilter(c, rng);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
+    ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
+                       ::testing::Bool()));
+
+// ---- cv::'s fixed-point modes: Gaussian 8U -> 8U and Sobel 8U -> 16S are bit-exact -------------
+
+TEST(SepFilter2D_FixedPoint, gaussian_and_sobel)
+{
+    RNG rng = testRng();
+    for (int ksize : { 3, 5, 7 })
+    {
+        TestArray src(rng, Size(64, 40), CV_8UC1, true);
+        // getGaussianKernel's tables for ksize <= 7 are multiples of 1/256 (fixed-point mode).
+        const Mat g = getGaussianKernel(ksize, 0, CV_32F);
+        Mat expected;
+        cv::sepFilter2D(src.roi, expected, -1, g, g, Point(-1, -1), 0, BORDER_REFLECT_101);
+        UMat dst;
+        gpuconv::sepFilter2D(src.uroi, dst, -1, g, g, Point(-1, -1), 0, BORDER_REFLECT_101);
+        EXPECT_TRUE(fixedPointNear(expected, dst.getMat(ACCESS_READ))) << "Gaussian " << ksize;
+
+        Mat dx, dy;
+        getDerivKernels(dx, dy, 1, 0, ksize, false, CV_32F);
+        cv::sepFilter2D(src.roi, expected, CV_16S, dx, dy, Point(-1, -1), 3, BORDER_REPLICATE);
+        gpuconv::sepFilter2D(src.uroi, dst, CV_16S, dx, dy, Point(-1, -1), 3, BORDER_REPLICATE);
+        EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), Tolerance::exact())) << "Sobel " << ksize;
+    }
+}
+
+// ---- invalid arguments raise cv::Exception like cv::sepFilter2D ----------------------------------
+
+TEST(SepFilter2D_Errors, rejected_like_cv)
+{
+    UMat src(10, 10, CV_8UC1, Scalar(1)), dst;
+    const Mat k3 = Mat::ones(1, 3, CV_32F) / 3;
+    EXPECT_THROW(gpuconv::sepFilter2D(src, dst, -1, k3, k3, Point(3, 0)), cv::Exception);
+    EXPECT_THROW(gpuconv::sepFilter2D(src, dst, -1, k3, Mat::ones(1, 3, CV_64F)), cv::Exception);
+    EXPECT_THROW(gpuconv::sepFilter2D(src, dst, -1, k3, Mat::ones(3, 3, CV_32F)), cv::Exception);
+    EXPECT_THROW(gpuconv::sepFilter2D(src, dst, CV_8S, k3, k3), cv::Exception);
+    EXPECT_THROW(gpuconv::sepFilter2D(UMat(10, 10, CV_32SC1), dst, -1, k3, k3), cv::Exception);
+    EXPECT_THROW(gpuconv::sepFilter2D(src, dst, -1, k3, k3, Point(-1, -1), 0, BORDER_TRANSPARENT), cv::Exception);
+    EXPECT_THROW(gpuconv::sepFilter2D(UMat(), dst, -1, k3, k3), cv::Exception);
+}
+
+} // namespace
+} // namespace gpuconv_test
