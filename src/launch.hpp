@@ -18,6 +18,7 @@
 // cv::ocl::Kernel::run() unchanged.
 
 #include <opencv2/core/ocl.hpp>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -40,6 +41,15 @@ public:
     int set(int index, float value) { return setValue(index, &value, sizeof(value)); }
     int set(int index, double value) { return setValue(index, &value, sizeof(value)); }
     int set(int index, uint64 value) { return setValue(index, &value, sizeof(value)); }
+
+    /** Sets all arguments from index 0, as ocl::Kernel::args does. */
+    template <typename... Args>
+    KernelLaunch& args(const Args&... values)
+    {
+        int index = 0;
+        (void)std::initializer_list<int>{ (index = set(index, values), 0)... };
+        return *this;
+    }
 
     /** Enqueues the kernel asynchronously; false when the driver refused it. */
     bool enqueue(const LaunchShape& shape);

@@ -23,6 +23,11 @@ std::string oclConvertName(int sdepth, int ddepth, int lanes)
     return "convert_" + target + "_sat" + (fromFloat ? "_rte" : "");
 }
 
+std::string oclAccumulatorTypeName(int depth, int lanes)
+{
+    return depth == CV_32S ? "u" + oclTypeName(depth, lanes) : oclTypeName(depth, lanes);
+}
+
 bool oclSupportsDepth(const ocl::Device& device, int depth)
 {
     if (depth == CV_64F)

@@ -19,6 +19,11 @@ std::string oclTypeName(int depth, int lanes = 1);
     `-D TO_X=<name>` then `TO_X(v)`. */
 std::string oclConvertName(int sdepth, int ddepth, int lanes = 1);
 
+/** OpenCL name of `lanes` elements of an accumulator of `depth`: the unsigned twin "uint" for
+    CV_32S, whose additions wrap modulo 2^32 as OpenCV's int sums do on the CPU (signed overflow
+    is undefined in OpenCL C); oclTypeName otherwise. */
+std::string oclAccumulatorTypeName(int depth, int lanes = 1);
+
 /** Whether the device computes in `depth` (CV_64F needs double support; CV_16F is not used). */
 bool oclSupportsDepth(const ocl::Device& device, int depth);
 

@@ -56,4 +56,43 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
     return plan;
 }
 
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes)
+{
+    CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
+    // Half the local memory (at most 24 KiB) per work-group leaves room for a second resident
+    // group per compute unit; the tile is the largest power of two whose (tile + 1)^2 padded
+    // copy fits and whose work-group the device accepts.
+    const size_t budget = std::min<size_t>(24 * 1024, device.localMemSize() / 2);
+    TiledScanPlan plan;
+    plan.tile = 64;
+    while (plan.tile > 8 && ((size_t)(plan.tile + 1) * (plan.tile + 1) * pixelBytes > budget ||
+                             (size_t)plan.tile > device.maxWorkGroupSize()))
+        plan.tile /= 2;
+    plan.tilesX = (size.width + plan.tile - 1) / plan.tile;
+    plan.tilesY = (size.height + plan.tile - 1) / plan.tile;
+    plan.tiles.dims = 2;
+    plan.tiles.global[0] = (size_t)plan.tilesX * plan.tile;
+    plan.tiles.global[1] = (size_t)plan.tilesY;
+    plan.tiles.local[0] = (size_t)plan.tile;
+    plan.tiles.local[1] = 1;
+    const size_t carryItems = (size_t)size.height + size.width + plan.tilesX;
+    plan.carries = planPerElement(carryItems);
+    plan.carries.dims = 1;
+    if (device.type() != ocl::Device::TYPE_CPU)
+    {
+        plan.carries.local[0] = 64;
+        plan.carries.global[0] = roundUp(carryItems, 64);
+    }
+    return plan;
+}
+
+LaunchShape planPerElement(size_t width, size_t height)
+{
+    LaunchShape shape;
+    shape.dims = 2;
+    shape.global[0] = std::max<size_t>(1, width);
+    shape.global[1] = std::max<size_t>(1, height);
+    return shape;
+}
+
 }}} // namespace cv::gpuconv::detail

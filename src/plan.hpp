@@ -49,6 +49,23 @@ struct ElementwisePlan
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
                                 const std::vector<ArrayLayout>& arrays);
 
+/** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile`
+    work items per tile, each tile staged in local memory with a padded row stride. */
+struct TiledScanPlan
+{
+    int tile = 0;
+    int tilesX = 0, tilesY = 0;
+    LaunchShape tiles;    //!< one work-group per tile
+    LaunchShape carries;  //!< 1D: one work item per image row, per image column, per tile column
+};
+
+/** Plans a tiled scan of an image of `size` pixels whose accumulator takes `pixelBytes` per
+    pixel in local memory. */
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes);
+
+/** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
+LaunchShape planPerElement(size_t width, size_t height = 1);
+
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host
     time than the rest of a call. The caller packs everything the options depend on (types,
     plan, device capabilities) into `key`. Thread-safe; returned references stay valid. */

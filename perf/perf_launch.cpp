@@ -1,0 +1,63 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "perf_precomp.hpp"
+
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <iostream>
+
+// The host cost of one launch, the floor under every small case: how gpuconv launches
+// (src/launch.hpp) against cv::ocl::Kernel::run() and the raw OpenCL calls, on a 16-element array
+// so that the device work is negligible. docs/PERFORMANCE.md explains the figures.
+
+namespace gpuconv_perf {
+namespace {
+
+void CL_CALLBACK ignoreCompletion(cl_event, cl_int, void*) {}
+
+TEST(OCL_LaunchCost, host_time_per_launch)
+{
+    UMat a(1, 16, CV_8U, Scalar(1)), b(1, 16, CV_8U, Scalar(2)), d(1, 16, CV_8U);
+    ocl::ProgramSource source("__kernel void touch(__global uchar* p, int step, int offset)"
+                              " { if (get_global_id(0) == 0) p[offset] = 1; }");
+    ocl::Kernel cached("touch", source, "");
+    ASSERT_FALSE(cached.empty());
+    cl_kernel raw = (cl_kernel)cached.ptr();
+    cl_mem buffer = (cl_mem)d.handle(ACCESS_RW);
+    const int zero = 0;
+    clSetKernelArg(raw, 0, sizeof(buffer), &buffer);
+    clSetKernelArg(raw, 1, sizeof(zero), &zero);
+    clSetKernelArg(raw, 2, sizeof(zero), &zero);
+    cl_command_queue queue = (cl_command_queue)ocl::Queue::getDefault().ptr();
+    size_t one = 1;
+
+    const struct { const char* what; std::function<void()> call; } cases[] = {
+        { "gpuconv::addWeighted 1x16", [&] { gpuconv::addWeighted(a, 0.5, b, 0.5, 0, d); } },
+        { "cv::addWeighted 1x16", [&] { cv::addWeighted(a, 0.5, b, 0.5, 0, d); } },
+        { "UMat::copyTo 16 bytes", [&] { a.copyTo(d); } },
+        { "cv::ocl::Kernel ctor + args + run()", [&] {
+              ocl::Kernel k("touch", source, "");
+              k.args(ocl::KernelArg::WriteOnlyNoSize(d));
+              k.run(1, &one, nullptr, false);
+          } },
+        { "clEnqueueNDRangeKernel, no event", [&] {
+              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
+          } },
+        { "clEnqueueNDRangeKernel + clSetEventCallback", [&] {
+              cl_event e = nullptr;
+              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &e);
+              clSetEventCallback(e, CL_COMPLETE, ignoreCompletion, nullptr);
+              clReleaseEvent(e);
+          } },
+    };
+    for (const auto& c : cases)
+    {
+        const Timing t = timeOperation(c.call);
+        std::cout << "[ LAUNCH ] " << c.what << ": " << t.median << " us per call" << std::endl;
+        ::testing::Test::RecordProperty(c.what, cv::format("%.2f", t.median));
+    }
+}
+
+} // namespace
+} // namespace gpuconv_perf

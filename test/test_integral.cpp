@@ -1,0 +1,269 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "test_precomp.hpp"
+
+namespace gpuconv_test {
+namespace {
+
+// The (source, sdepth, sqdepth) combinations cv::integral implements (cv::hal::integral).
+const int kCombinations[][3] = {
+    { CV_8U, CV_32S, CV_64F },  { CV_8U, CV_32S, CV_32F },  { CV_8U, CV_32S, CV_32S },
+    { CV_8U, CV_32F, CV_64F },  { CV_8U, CV_32F, CV_32F },  { CV_8U, CV_64F, CV_64F },
+    { CV_16U, CV_64F, CV_64F }, { CV_16S, CV_64F, CV_64F }, { CV_32F, CV_32F, CV_64F },
+    { CV_32F, CV_32F, CV_32F }, { CV_32F, CV_64F, CV_64F }, { CV_64F, CV_64F, CV_64F },
+};
+
+enum Outputs { SUM = 1, SUM_SQSUM = 2, SUM_SQSUM_TILTED = 3 };
+
+struct IntegralCase
+{
+    int depth, cn, sdepth, sqdepth;
+    Outputs outputs;
+    Size size;
+    bool roi;
+};
+
+std::string describe(const IntegralCase& c)
+{
+    std::ostringstream s;
+    s << depthName(c.depth) << "C" << c.cn << " -> sdepth " << depthName(c.sdepth) << ", sqdepth "
+      << depthName(c.sqdepth) << ", outputs " << (int)c.outputs << ", " << c.size
+      << (c.roi ? ", ROIs" : "");
+    return s.str();
+}
+
+/** Largest magnitude of source values for which every sum of the case is exact in the sums'
+    precision: then any accumulation order gives the same result and comparisons are exact. Integer
+    sums wrap modulo 2^32 in cv:: and in gpuconv alike, so they take the full range. */
+double exactMagnitude(const IntegralCase& c)
+{
+    double m = c.depth == CV_8U ? 255 : c.depth == CV_16U ? 65535 : c.depth == CV_16S ? 32767 : 1000;
+    const double pixels = std::max(1.0, (double)c.size.area());
+    const double floatInts = 16777216.0;  // 2^24: floats hold every integer up to it
+    if (c.sdepth == CV_32F)
+        m = std::min(m, std::floor(floatInts / pixels));
+    if (c.outputs != SUM && c.sqdepth == CV_32F)
+        m = std::min(m, std::floor(std::sqrt(floatInts / pixels)));
+    const double doubleInts = 9007199254740992.0;  // 2^53
+    if (c.outputs != SUM && c.sqdepth == CV_64F)
+        m = std::min(m, std::floor(std::sqrt(doubleInts / pixels)));
+    return std::max(1.0, m);
+}
+
+/** A source ROI (or whole array) of integer values in [-m, m] ([0, m] for unsigned depths). */
+TestArray integerSource(RNG& rng, const IntegralCase& c, double m)
+{
+    const int type = CV_MAKETYPE(c.depth, c.cn);
+    TestArray src(rng, c.size, type, c.roi);
+    const bool isUnsigned = c.depth == CV_8U || c.depth == CV_16U;
+    Mat values = randomMat(rng, c.size, CV_MAKETYPE(CV_32S, c.cn), isUnsigned ? 0 : -m, m + 1);
+    values.convertTo(src.roi, c.depth);
+    src.parent.copyTo(src.uparent);
+    src.parentBefore = src.parent.clone();
+    return src;
+}
+
+/** One output: cv::'s result and gpuconv's destination (a fresh UMat or a ROI of a larger one). */
+struct Output
+{
+    Mat expected;
+    TestArray dst;
+    UMat fresh;
+    UMat& target() { return dst.uparent.empty() ? fresh : dst.uroi; }
+};
+
+void makeTarget(RNG& rng, Output& out, Size isize, int type, bool roi)
+{
+    if (roi)
+        out.dst = TestArray(rng, isize, type, true);
+}
+
+/** Runs cv::integral on Mat and gpuconv::integral on UMat for `c` with source `src`, and
+    compares every output within `tol(depth)`, checking the guard around ROI outputs. */
+template <typename ToleranceOf>
+void runAndCompare(RNG& rng, const IntegralCase& c, const TestArray& src, ToleranceOf tol)
+{
+    SCOPED_TRACE(describe(c));
+    const Size isize(c.size.width + 1, c.size.height + 1);
+    Output sum, sqsum, tilted;
+    makeTarget(rng, sum, isize, CV_MAKETYPE(c.sdepth, c.cn), c.roi);
+    makeTarget(rng, sqsum, isize, CV_MAKETYPE(c.sqdepth, c.cn), c.roi);
+    makeTarget(rng, tilted, isize, CV_MAKETYPE(c.sdepth, c.cn), c.roi);
+    switch (c.outputs)
+    {
+    case SUM:
+        cv::integral(src.roi, sum.expected, c.sdepth);
+        gpuconv::integral(src.uroi, sum.target(), c.sdepth);
+        break;
+    case SUM_SQSUM:
+        cv::integral(src.roi, sum.expected, sqsum.expected, c.sdepth, c.sqdepth);
+        gpuconv::integral(src.uroi, sum.target(), sqsum.target(), c.sdepth, c.sqdepth);
+        break;
+    case SUM_SQSUM_TILTED:
+        cv::integral(src.roi, sum.expected, sqsum.expected, tilted.expected, c.sdepth, c.sqdepth);
+        gpuconv::integral(src.uroi, sum.target(), sqsum.target(), tilted.target(), c.sdepth,
+                          c.sqdepth);
+        break;
+    }
+    const char* names[] = { "sum", "sqsum", "tilted" };
+    Output* outs[] = { &sum, &sqsum, &tilted };
+    for (int i = 0; i < (int)c.outputs; ++i)
+    {
+        SCOPED_TRACE(names[i]);
+        Output& o = *outs[i];
+        EXPECT_TRUE(matsNear(o.expected, o.target().getMat(ACCESS_READ), tol(o.expected.depth())));
+        if (c.roi)
+            EXPECT_TRUE(outsideRoiUnchanged(o.dst));
+    }
+    EXPECT_TRUE(outsideRoiUnchanged(src)) << "the source was written";
+}
+
+void checkExact(RNG& rng, const IntegralCase& c)
+{
+    TestArray src = integerSource(rng, c, exactMagnitude(c));
+    runAndCompare(rng, c, src, [](int) { return Tolerance::exact(); });
+}
+
+const Size kSizes[] = { Size(1, 1), Size(37, 1), Size(1, 29), Size(67, 13), Size(130, 70),
+                        Size(64, 64), Size(200, 129) };
+
+// ---- every combination x channels x outputs x ROI, over awkward sizes, exact ------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, int, int, bool>> Integral_Types;
+
+TEST_P(Integral_Types, matches_cv_exactly)
+{
+    const auto& comb = kCombinations[std::get<0>(GetParam())];
+    const int cn = std::get<1>(GetParam());
+    const Outputs outputs = (Outputs)std::get<2>(GetParam());
+    const bool roi = std::get<3>(GetParam());
+    RNG rng = testRng();
+    for (Size size : kSizes)
+        checkExact(rng, { comb[0], cn, comb[1], comb[2], outputs, size, roi });
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Integral_Types,
+    ::testing::Combine(::testing::Range(0, (int)(sizeof(kCombinations) / sizeof(kCombinations[0]))),
+                       ::testing::Values(1, 2, 3, 4),
+                       ::testing::Values((int)SUM, (int)SUM_SQSUM, (int)SUM_SQSUM_TILTED),
+                       ::testing::Bool()));
+
+// ---- default and typed sdepth / sqdepth arguments ---------------------------------------------
+
+TEST(Integral_Defaults, resolve_as_cv)
+{
+    RNG rng = testRng();
+    for (int depth : { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F })
+        for (int sdepth : { -1, 0, CV_32SC1, CV_64FC3 })
+        {
+            if (sdepth == CV_32SC1 && depth != CV_8U)
+                continue;  // rejected; see Integral_Rejects
+            SCOPED_TRACE(cv::format("depth %d sdepth %d", depth, sdepth));
+            TestArray src(rng, Size(45, 17), CV_MAKETYPE(depth, 2), false, 0, 100);
+            Mat expected, expectedSq;
+            UMat sum, sqsum;
+            cv::integral(src.roi, expected, expectedSq, sdepth, -1);
+            gpuconv::integral(src.uroi, sum, sqsum, sdepth, -1);
+            EXPECT_TRUE(matsNear(expected, sum.getMat(ACCESS_READ), Tolerance::relative(1e-6)));
+            EXPECT_TRUE(matsNear(expectedSq, sqsum.getMat(ACCESS_READ), Tolerance::relative(1e-12)));
+        }
+}
+
+// ---- combinations cv::integral rejects raise the same error ----------------------------------
+
+TEST(Integral_Rejects, same_error_as_cv)
+{
+    RNG rng = testRng();
+    const int cases[][3] = { { CV_8S, -1, -1 },          { CV_8S, CV_32S, CV_64F },
+                             { CV_16U, CV_32S, -1 },      { CV_16S, CV_32F, -1 },
+                             { CV_8U, CV_64F, CV_32F },   { CV_32F, CV_32S, -1 },
+                             { CV_64F, CV_32F, -1 },      { CV_8U, CV_16U, -1 },
+                             { CV_8U, CV_32S, CV_16S } };
+    for (const auto& k : cases)
+    {
+        SCOPED_TRACE(cv::format("depth %d sdepth %d sqdepth %d", k[0], k[1], k[2]));
+        TestArray src(rng, Size(9, 5), CV_MAKETYPE(k[0], 1), false);
+        int cvCode = 0, gpuconvCode = 0;
+        try { Mat s, q; cv::integral(src.roi, s, q, k[1], k[2]); }
+        catch (const cv::Exception& e) { cvCode = e.code; }
+        try { UMat s, q; gpuconv::integral(src.uroi, s, q, k[1], k[2]); }
+        catch (const cv::Exception& e) { gpuconvCode = e.code; }
+        EXPECT_NE(cvCode, 0) << "cv::integral accepted the case";
+        EXPECT_EQ(cvCode, gpuconvCode);
+    }
+}
+
+TEST(Integral_Empty, gives_a_single_zero_as_cv)
+{
+    Mat src(0, 0, CV_8UC1), expected, expectedSq, expectedTilted;
+    cv::integral(src, expected, expectedSq, expectedTilted);
+    UMat usrc(0, 0, CV_8UC1), sum, sqsum, tilted;
+    gpuconv::integral(usrc, sum, sqsum, tilted);
+    EXPECT_TRUE(matsNear(expected, sum.getMat(ACCESS_READ), Tolerance::exact()));
+    EXPECT_TRUE(matsNear(expectedSq, sqsum.getMat(ACCESS_READ), Tolerance::exact()));
+    EXPECT_TRUE(matsNear(expectedTilted, tilted.getMat(ACCESS_READ), Tolerance::exact()));
+}
+
+// ---- 32-bit integer sums that overflow wrap exactly as cv::'s --------------------------------
+
+TEST(Integral_Overflow, int32_sums_wrap_as_cv)
+{
+    RNG rng = testRng();
+    // 3000 x 3000 pixels near 255: the sum passes 2^31 near the bottom right; the squared and
+    // tilted sums wrap many times.
+    const IntegralCase c = { CV_8U, 1, CV_32S, CV_32S, SUM_SQSUM_TILTED, Size(3000, 3000), true };
+    TestArray src(rng, c.size, CV_8UC1, c.roi, 240, 256);
+    Mat plain;
+    cv::integral(src.roi, plain, CV_32S);
+    ASSERT_LT(plain.at<int>(c.size.height, c.size.width), 0) << "the case must overflow";
+    runAndCompare(rng, c, src, [](int) { return Tolerance::exact(); });
+}
+
+// ---- 4K -------------------------------------------------------------------------------------
+
+TEST(Integral_4K, matches_cv_exactly)
+{
+    RNG rng = testRng();
+    const Size uhd(3840, 2160);
+    checkExact(rng, { CV_8U, 1, CV_32S, CV_64F, SUM_SQSUM_TILTED, uhd, false });
+    checkExact(rng, { CV_8U, 4, CV_32S, CV_64F, SUM, uhd, true });
+    checkExact(rng, { CV_32F, 1, CV_32F, CV_64F, SUM, uhd, false });
+    checkExact(rng, { CV_32F, 1, CV_64F, CV_64F, SUM_SQSUM, uhd, false });
+}
+
+// ---- real-valued floating-point data: accumulation order differs --------------------------------
+
+/** Both cv:: and gpuconv add up each output with at most W + H + 2 roundings in the output
+    precision (cv:: runs along the row, then down the column; gpuconv within a tile row and column,
+    then over tile carries; gpuconv's tilted sums subtract double-precision diagonal sums, far more
+    precise). By the bound of recursive summation (Higham, Accuracy and Stability of Numerical
+    Algorithms, 2nd ed., §4.2), each differs from the exact sum by at most
+    (W + H + 2) * eps * (sum of |terms|) <= (W + H + 2) * eps * S with S the sum of |src| (or of
+    src^2) over the whole image; the two by twice that. */
+TEST(Integral_FloatData, within_the_summation_error_bound)
+{
+    RNG rng = testRng();
+    const int combos[][3] = { { CV_32F, CV_32F, CV_32F }, { CV_32F, CV_32F, CV_64F },
+                              { CV_32F, CV_64F, CV_64F }, { CV_64F, CV_64F, CV_64F },
+                              { CV_8U, CV_32F, CV_32F } };
+    for (const auto& k : combos)
+        for (Size size : { Size(67, 13), Size(300, 200), Size(1920, 1080) })
+        {
+            const IntegralCase c = { k[0], 3, k[1], k[2], SUM_SQSUM_TILTED, size, true };
+            TestArray src(rng, size, CV_MAKETYPE(c.depth, c.cn), c.roi);  // uniform, non-integer
+            Mat s64;
+            src.roi.convertTo(s64, CV_64F);
+            const double absSum = cv::norm(s64, NORM_L1), sqSum = s64.dot(s64);
+            const double steps = size.width + size.height + 2;
+            runAndCompare(rng, c, src, [&](int depth) {
+                const double eps = depth == CV_32F ? FLT_EPSILON : DBL_EPSILON;
+                // sqsum is the only output with a depth of its own when they differ; otherwise
+                // take the larger of the two magnitudes.
+                const double magnitude = std::max(absSum, sqSum);
+                return Tolerance::absolute(2 * steps * eps * magnitude);
+            });
+        }
+}
+
+} // namespace
+} // namespace gpuconv_test
