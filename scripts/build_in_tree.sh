@@ -120,9 +120,10 @@ fi
 
 # ---- accuracy tests -----------------------------------------------------------------------------
 # On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
-# work. The whole suite runs by default: about 75 s on PoCL (2 cores) with cold kernel caches, a few
-# seconds after the standalone tests, since both builds embed the same kernel sources and so hit
-# the same OpenCV (~/.cache/opencv) and PoCL on-disk program caches. As the suite grows,
+# work. The whole suite runs by default. Cold, it is dominated by PoCL compiling kernels (1357 tests:
+# ~9 min on a busy 2-core machine); after the standalone tests (scripts/test.sh) it takes ~30 s,
+# since both builds embed the same kernel sources and so hit the same OpenCV (~/.cache/opencv) and
+# PoCL on-disk program caches: run this script after those. If that ever is too slow,
 # GPUCONV_INTREE_TEST_SHARDS=N runs one fixed GoogleTest shard of N: a cross-section of every
 # test case rather than a name filter that new tests could slip past; the standalone build still
 # runs everything.
