@@ -20,10 +20,11 @@ std::string BorderGeometry::buildOption() const
 BorderGeometry filterBorderGeometry(const UMat& src, int borderType)
 {
     const int mode = borderType & ~BORDER_ISOLATED;
-    CV_CheckType(borderType,
-                 mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
-                 mode == BORDER_WRAP || mode == BORDER_REFLECT_101,
-                 "gpuconv: unsupported border type (BORDER_TRANSPARENT is not supported)");
+    // StsBadArg, as cv::borderInterpolate raises it for the filters' twins.
+    if (!(mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
+          mode == BORDER_WRAP || mode == BORDER_REFLECT_101))
+        CV_Error_(Error::StsBadArg, ("gpuconv: unsupported border type %d (BORDER_TRANSPARENT is "
+                                     "not supported)", borderType));
     BorderGeometry g;
     g.mode = mode;
     if (borderType & BORDER_ISOLATED)
