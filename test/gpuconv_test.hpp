@@ -22,7 +22,8 @@ using namespace cv;
 inline RNG testRng()
 {
     const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    std::string name = info ? std::string(info->test_suite_name()) + "." + info->name() : "";
+    // test_case_name(): the GoogleTest bundled in opencv_ts (in-tree build) predates test_suite_name().
+    std::string name = info ? std::string(info->test_case_name()) + "." + info->name() : "";
     uint64 seed = 0x9E3779B97F4A7C15ull;
     for (char c : name)
         seed = (seed ^ (uint64)(uchar)c) * 0x100000001B3ull;

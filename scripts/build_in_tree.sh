@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Builds gpuconv inside OpenCV 4.6 (Debian's source package, the same OpenCV the standalone build
+# uses as its oracle) as an extra module, and runs opencv_test_gpuconv and opencv_perf_gpuconv on
+# OpenCV's own test framework (opencv_ts).
+#
+#   scripts/build_in_tree.sh            # fetch (once), configure, build, test
+#
+# Idempotent: the source package is fetched once into $GPUCONV_INTREE_DIR/src, and the build
+# directory is reused, so a second run only rebuilds what changed.
+# Environment:
+#   GPUCONV_INTREE_DIR   work area (default <repo>/build-intree, git-ignored)
+#   GPUCONV_INTREE_JOBS  parallel compile jobs (default 2)
+#   GPUCONV_INTREE_TEST_SHARDS  see "Accuracy tests" below (default 1 = the whole suite)
+# Needs root for apt-get when a package or the deb-src entry is missing.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+work=${GPUCONV_INTREE_DIR:-$repo/build-intree}
+jobs=${GPUCONV_INTREE_JOBS:-2}
+shards=${GPUCONV_INTREE_TEST_SHARDS:-1}
+src_cache=$work/src
+build=$work/build
+
+step() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
+
+# ---- prerequisites ------------------------------------------------------------------------------
+# dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
+# OpenCV is built against (Debian's dfsg source drops 3rdparty/, bundled headers included);
+# pocl-opencl-icd is the CPU OpenCL device the tests run on.
+packages=(dpkg-dev cmake ninja-build g++ zlib1g-dev opencl-headers ocl-icd-opencl-dev pocl-opencl-icd)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+apt_updated=0
+if ((${#missing[@]})); then
+  step "installing ${missing[*]}"
+  apt-get update -qq && apt_updated=1
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+# ---- OpenCV 4.6 source (Debian bookworm source package, patches applied) -------------------------
+find_ocv_src() { find "$src_cache" -mindepth 1 -maxdepth 1 -type d -name 'opencv-4.6.0*' 2>/dev/null | head -n1 || true; }
+ocv_src=$(find_ocv_src)
+if [[ -z "$ocv_src" || ! -f "$src_cache/.unpacked" ]]; then
+  if ! grep -qsE '^(Types:.*deb-src|deb-src )' /etc/apt/sources.list /etc/apt/sources.list.d/*.list \
+       /etc/apt/sources.list.d/*.sources; then
+    step "adding a deb-src entry for bookworm"
+    cat > /etc/apt/sources.list.d/gpuconv-debian-src.sources <<'EOF'
+Types: deb-src
+URIs: http://deb.debian.org/debian
+Suites: bookworm
+Components: main
+Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg
+EOF
+    apt_updated=0
+  fi
+  ((apt_updated)) || apt-get update -qq
+  step "fetching the opencv source package into $src_cache"
+  rm -rf "$src_cache"
+  mkdir -p "$src_cache"
+  (cd "$src_cache" && apt-get source -qq opencv 2>&1 | grep -v '^W: Download is performed unsandboxed' || true)
+  ocv_src=$(find_ocv_src)
+  [[ -n "$ocv_src" && -f "$ocv_src/CMakeLists.txt" ]] || { echo "apt-get source opencv gave no OpenCV 4.6.0 tree" >&2; exit 1; }
+  touch "$src_cache/.unpacked"
+fi
+
+# ---- configure ----------------------------------------------------------------------------------
+# BUILD_LIST: opencv_ts requires videoio and highgui, so OpenCV adds them to the list itself; every
+# backend they could pull in is off. Tests and perf tests are built for gpuconv only.
+# CPU_BASELINE and CPU_DISPATCH (left at its default) as in Debian's package (debian/rules): cv::
+# results differ in the last bits between SIMD paths (e.g. float filters with and without FMA), and
+# the tests' tolerances are set against Debian's build, the project's oracle. An empty CPU_DISPATCH
+# builds faster but fails sepFilter2D float cases by a few ulps. -O2 as well: Debian builds with
+# dpkg-buildflags' -O2 in place of OpenCV's -O3, and -O3 changes some float results too.
+# OPENCV_VCSVERSION is pinned to the package version: left alone, OpenCV runs `git describe`, which
+# finds this repository around the unpacked source and would rebuild core on every commit.
+step "configuring OpenCV in $build"
+dsc=$(find "$src_cache" -maxdepth 1 -name 'opencv_*.dsc' | head -n1 || true)
+package_version=$(basename "${dsc:-opencv_4.6.0.dsc}" .dsc); package_version=${package_version#opencv_}
+generator=(-G Ninja)
+command -v ninja >/dev/null || generator=(-G "Unix Makefiles")
+cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev \
+  -DCMAKE_BUILD_TYPE=Release -DOPENCV_VCSVERSION="$package_version (Debian source package)" \
+  -DCMAKE_CXX_FLAGS_RELEASE=-O2 -DCMAKE_C_FLAGS_RELEASE=-O2 \
+  -DOPENCV_EXTRA_MODULES_PATH="$repo/modules" \
+  -DBUILD_LIST=core,imgproc,imgcodecs,videoio,highgui,ts,gpuconv \
+  -DBUILD_TESTS=ON -DBUILD_PERF_TESTS=ON \
+  -DOPENCV_BUILD_TEST_MODULES_LIST=gpuconv -DOPENCV_BUILD_PERF_TEST_MODULES_LIST=gpuconv \
+  -DBUILD_EXAMPLES=OFF -DBUILD_DOCS=OFF -DBUILD_opencv_apps=OFF -DBUILD_JAVA=OFF \
+  -DBUILD_opencv_python2=OFF -DBUILD_opencv_python3=OFF -DBUILD_opencv_js=OFF \
+  -DENABLE_PRECOMPILED_HEADERS=OFF -DBUILD_WITH_DEBUG_INFO=OFF \
+  -DCPU_BASELINE=SSE2 -DCPU_BASELINE_DISABLE=SSE3 -UCPU_DISPATCH \
+  -DWITH_OPENCL=ON -DOPENCL_INCLUDE_DIR=/usr/include \
+  -DOPENCV_DOWNLOAD_TRIES_LIST= \
+  -DWITH_IPP=OFF -DWITH_ITT=OFF -DWITH_TBB=OFF -DWITH_OPENMP=OFF -DWITH_EIGEN=OFF \
+  -DWITH_LAPACK=OFF -DWITH_PROTOBUF=OFF -DWITH_ADE=OFF -DWITH_QUIRC=OFF -DWITH_CAROTENE=OFF \
+  -DWITH_CUDA=OFF -DWITH_VA=OFF -DWITH_VA_INTEL=OFF -DWITH_OPENGL=OFF -DWITH_VTK=OFF \
+  -DWITH_JPEG=OFF -DWITH_PNG=OFF -DWITH_TIFF=OFF -DWITH_WEBP=OFF -DWITH_OPENJPEG=OFF \
+  -DWITH_JASPER=OFF -DWITH_OPENEXR=OFF -DWITH_GDAL=OFF -DWITH_GDCM=OFF \
+  -DWITH_FFMPEG=OFF -DWITH_GSTREAMER=OFF -DWITH_V4L=OFF -DWITH_1394=OFF -DWITH_GPHOTO2=OFF \
+  -DWITH_PVAPI=OFF -DWITH_ARAVIS=OFF -DWITH_XINE=OFF -DWITH_OPENNI=OFF -DWITH_OPENNI2=OFF \
+  -DVIDEOIO_ENABLE_PLUGINS=OFF -DWITH_GTK=OFF -DWITH_QT=OFF -DHIGHGUI_ENABLE_PLUGINS=OFF \
+  > "$work/configure.log" || { tail -n 40 "$work/configure.log"; exit 1; }
+grep -E '^--   (Disabled by dependency|To be built|OpenCL):' "$work/configure.log" || true
+
+# ---- build --------------------------------------------------------------------------------------
+# OpenCV's own sources are compiled too (about 230 steps on a fresh build): their warnings stay in
+# the log, gpuconv's are shown.
+step "building opencv_test_gpuconv and opencv_perf_gpuconv (-j$jobs), log in $work/build.log"
+status=0
+cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_perf_gpuconv \
+  > "$work/build.log" 2>&1 || status=$?
+grep -E "^$repo/(src|include|opencl|test|perf|modules)/.*(warning|error):" "$work/build.log" || true
+if ((status)); then
+  grep -E '(error|FAILED)' "$work/build.log" | head -n 40
+  tail -n 20 "$work/build.log"
+  exit "$status"
+fi
+
+# ---- accuracy tests -----------------------------------------------------------------------------
+# On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
+# work. The whole suite runs by default. Cold, it is dominated by PoCL compiling kernels (1357 tests:
+# ~9 min on a busy 2-core machine); after the standalone tests (scripts/test.sh) it takes ~30 s,
+# since both builds embed the same kernel sources and so hit the same OpenCV (~/.cache/opencv) and
+# PoCL on-disk program caches: run this script after those. If that ever is too slow,
+# GPUCONV_INTREE_TEST_SHARDS=N runs one fixed GoogleTest shard of N: a cross-section of every
+# test case rather than a name filter that new tests could slip past; the standalone build still
+# runs everything.
+bin=$build/bin
+export OPENCV_OPENCL_DEVICE=:CPU: OPENCV_GPUCONV_FALLBACK=0
+step "opencv_test_gpuconv (shard 1 of $shards), log in $work/test.log"
+# Run summary lines only here; the full output (device report, every case) goes to the log.
+summarize() { grep -E '^\[ *(==========|PASSED|FAILED|SKIPSTAT|DEVICE|TABLE) *\]' "$1" || true; }
+status=0
+GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=0 "$bin/opencv_test_gpuconv" > "$work/test.log" 2>&1 || status=$?
+summarize "$work/test.log"
+if ((status)); then
+  tail -n 30 "$work/test.log"
+  exit "$status"
+fi
+# A test skipped through opencv_ts (SkipTestException) is a pass to GoogleTest, but opencv_ts
+# counts it on a "[ SKIPSTAT ]" line: not a pass here, as in scripts/test.sh.
+if grep -qE '^\[ SKIPSTAT \] [1-9][0-9]* tests skipped' "$work/test.log"; then
+  echo "opencv_test_gpuconv: skipped tests are not passes" >&2
+  exit 1
+fi
+
+# ---- perf tests ---------------------------------------------------------------------------------
+# Only proves the binary links and starts on opencv_ts's perf framework: list the cases and run the
+# first one with a single sample of one call. Figures come from the real device, not from here.
+step "opencv_perf_gpuconv (smoke run), log in $work/perf.log"
+"$bin/opencv_perf_gpuconv" --gtest_list_tests > "$work/perf_list.txt" 2>&1
+first_case=$(awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1; exit }' "$work/perf_list.txt")
+[[ -n "$first_case" ]] || { echo "opencv_perf_gpuconv lists no cases" >&2; exit 1; }
+status=0
+GPUCONV_PERF_SAMPLES=1 GPUCONV_PERF_CALLS=1 \
+  "$bin/opencv_perf_gpuconv" --gtest_filter="$first_case" > "$work/perf.log" 2>&1 || status=$?
+summarize "$work/perf.log"
+if ((status)); then
+  tail -n 30 "$work/perf.log"
+  exit "$status"
+fi
+step "in-tree build and tests passed"
