@@ -113,7 +113,9 @@ void runAndCompare(RNG& rng, const IntegralCase& c, const TestArray& src, Tolera
         Output& o = *outs[i];
         EXPECT_TRUE(matsNear(o.expected, o.target().getMat(ACCESS_READ), tol(o.expected.depth())));
         if (c.roi)
+        {
             EXPECT_TRUE(outsideRoiUnchanged(o.dst));
+        }
     }
     EXPECT_TRUE(outsideRoiUnchanged(src)) << "the source was written";
 }

@@ -34,7 +34,7 @@ std::string describe(const SepCase& c)
 {
     std::ostringstream s;
     s << depthName(c.depth) << "C" << c.cn << " -> ddepth " << depthName(c.ddepth) << ", kernel "
-      << c.kxLen << "x" << c.kyLen << " kind " << c.kind << " ktype " << depthName(c.ktype)
+      << c.kxLen << "x" << c.kyLen << " kind " << (int)c.kind << " ktype " << depthName(c.ktype)
       << ", anchor " << c.anchor << ", border " << (c.border & ~BORDER_ISOLATED)
       << ((c.border & BORDER_ISOLATED) ? "|ISOLATED" : "") << ", " << c.size << ", src "
       << (c.srcRoi ? "roi" : "whole") << ", dst " << dstModeName(c.dstMode) << ", delta " << c.delta;
