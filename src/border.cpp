@@ -17,13 +17,15 @@ std::string BorderGeometry::buildOption() const
     CV_Error(Error::StsBadArg, cv::format("gpuconv: unsupported border mode %d", mode));
 }
 
-BorderGeometry filterBorderGeometry(const UMat& src, int borderType)
+BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function)
 {
     const int mode = borderType & ~BORDER_ISOLATED;
-    CV_CheckType(borderType,
-                 mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
-                 mode == BORDER_WRAP || mode == BORDER_REFLECT_101,
-                 "gpuconv: unsupported border type (BORDER_TRANSPARENT is not supported)");
+    if (!(mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
+          mode == BORDER_WRAP || mode == BORDER_REFLECT_101))
+        CV_Error(Error::StsBadArg,
+                 cv::format("gpuconv::%s: unsupported border type %d (BORDER_CONSTANT, REPLICATE, "
+                            "REFLECT, WRAP or REFLECT_101, optionally | BORDER_ISOLATED; "
+                            "BORDER_TRANSPARENT is not supported)", function, borderType));
     BorderGeometry g;
     g.mode = mode;
     if (borderType & BORDER_ISOLATED)
