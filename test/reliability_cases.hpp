@@ -341,10 +341,12 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     return ::testing::AssertionSuccess();
 }
 
-/** A random case of function `fn` from `rng`: sizes from 1x1 up, every depth and channel count
-    the function's cv:: twin takes (and some it rejects), borders, anchors, kernel sizes (some
-    larger than the image), ROIs, in-place use. Used by the soak test and the fuzzer. */
-inline Case randomCase(RNG& rng, int fn)
+/** A random case of function `fn` from `rng`: sizes from 1x1 up, types from a palette (some cv::
+    rejects), borders, anchors, kernel sizes (some larger than the image), ROIs, in-place use.
+    Used by the soak test (Rng = cv::RNG) and the fuzzer (an Rng drawing from the fuzzer's input);
+    Rng needs uniform(int a, int b) in [a, b) and uniform(double a, double b). */
+template <typename Rng>
+Case randomCase(Rng& rng, int fn)
 {
     // Types from a palette: every depth, channel count and combination is covered by the
     // functions' own suites, and each new combination costs kernel builds (about a second each on
