@@ -20,6 +20,7 @@ std::string BorderGeometry::buildOption() const
 BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function)
 {
     const int mode = borderType & ~BORDER_ISOLATED;
+    // StsBadArg, as cv::borderInterpolate raises it for the filters' twins.
     if (!(mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
           mode == BORDER_WRAP || mode == BORDER_REFLECT_101))
         CV_Error(Error::StsBadArg,

@@ -2,14 +2,241 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
-namespace cv { namespace gpuconv {
+#include <mutex>
+#include <vector>
 
-// The OpenCL path arrives with its own issue; until then this is cv::filter2D itself.
+namespace cv { namespace gpuconv {
+namespace {
+
+/** The arithmetic of one cv::filter2D call, decided as cv::getLinearFilter decides it. */
+struct Correlation
+{
+    int sdepth = -1, ddepth = -1, cn = 0;
+    int accDepth = -1;   //!< CV_32F, or CV_64F when either side is CV_64F
+    Size ksize;
+    Point anchor;
+};
+
+/** Validates the arguments with cv::filter2D's rules and errors. */
+Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& kernel, Point anchor)
+{
+    CV_Assert(!src.empty());
+    CV_Assert(!kernel.empty());
+    CV_CheckEQ(kernel.channels(), 1, "gpuconv::filter2D: the kernel must have a single channel");
+    Correlation c;
+    c.sdepth = src.depth();
+    c.cn = src.channels();
+    c.ddepth = ddepth < 0 ? c.sdepth : ddepth;
+    c.ksize = kernel.size();
+    // cv::normalizeAnchor
+    c.anchor = anchor;
+    if (c.anchor.x == -1)
+        c.anchor.x = c.ksize.width / 2;
+    if (c.anchor.y == -1)
+        c.anchor.y = c.ksize.height / 2;
+    CV_Assert(c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)));
+    CV_Assert(c.ddepth >= c.sdepth);
+    // The (source, destination) depths cv::getLinearFilter implements, and 32F -> 64F, which
+    // cv::filter2D reaches through its DFT path for large kernels.
+    const int s = c.sdepth, d = c.ddepth;
+    const bool supported =
+        (s == CV_8U && (d == CV_8U || d == CV_16U || d == CV_16S || d == CV_32F || d == CV_64F)) ||
+        ((s == CV_16U || s == CV_16S) && (d == s || d == CV_32F || d == CV_64F)) ||
+        (s == CV_32F && (d == CV_32F || d == CV_64F)) || (s == CV_64F && d == CV_64F);
+    if (!supported)
+        CV_Error_(Error::StsNotImplemented,
+                  ("gpuconv::filter2D: unsupported combination of source format (=%d) and "
+                   "destination format (=%d)", src.type(), CV_MAKETYPE(c.ddepth, c.cn)));
+    c.accDepth = s == CV_64F || d == CV_64F ? CV_64F : CV_32F;
+    return c;
+}
+
+/** The weights on the device, in the accumulator depth, kept for the next calls with the same
+    kernel: filters are applied to many images, and an upload per call costs more than a small
+    filter's whole run. */
+UMat deviceWeights(const Mat& kernel, int accDepth)
+{
+    Mat weights;
+    kernel.convertTo(weights, accDepth);  // what cv::getLinearFilter does, hence the same rounding
+    weights = weights.reshape(1, 1);
+    const std::vector<uchar> key(weights.datastart, weights.dataend);
+    const void* context = ocl::Context::getDefault().ptr();
+
+    struct Entry { const void* context; int depth; std::vector<uchar> bytes; UMat weights; };
+    static std::mutex mutex;
+    static std::vector<Entry> cache;  // most recently used last
+    const size_t capacity = 16;
+    std::lock_guard<std::mutex> lock(mutex);
+    for (size_t i = 0; i < cache.size(); ++i)
+        if (cache[i].context == context && cache[i].depth == accDepth && cache[i].bytes == key)
+        {
+            Entry hit = cache[i];
+            cache.erase(cache.begin() + i);
+            cache.push_back(hit);
+            return hit.weights;
+        }
+    Entry entry{ context, accDepth, key, UMat() };
+    weights.copyTo(entry.weights);
+    if (cache.size() >= capacity)
+        cache.erase(cache.begin());
+    cache.push_back(entry);
+    return entry.weights;
+}
+
+/** Factors `kernel` as the outer product column * row when it is one to within 1e-7 of its
+    largest weight per weight (Gaussian and box kernels built as 2D, Sobel-like kernels): the
+    product of the factors then differs from each weight by far less than the float rounding of
+    the correlation itself, so the separable result stays within filter2D's tolerance. */
+bool rankOneFactors(const Mat& kernel, Mat& row, Mat& column)
+{
+    Mat k;
+    kernel.convertTo(k, CV_64F);
+    double maxAbs = 0;
+    Point at;
+    cv::minMaxLoc(cv::abs(k), nullptr, &maxAbs, nullptr, &at);
+    if (!(maxAbs > 0) || !cv::checkRange(k))
+        return false;
+    Mat column64 = k.col(at.x).clone();                  // KH x 1
+    Mat row64 = k.row(at.y) / k.at<double>(at);          // 1 x KW
+    if (cv::norm(k - column64 * row64, NORM_INF) > 1e-7 * maxAbs)
+        return false;
+    const int depth = kernel.depth() == CV_64F ? CV_64F : CV_32F;
+    row64.convertTo(row, depth);
+    column64.convertTo(column, depth);
+    return true;
+}
+
+detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst, int ddepth,
+                               const _InputArray& _kernel, Point anchor, double delta, int borderType)
+{
+    const Mat kernel = _kernel.getMat();
+    const Correlation c = resolveCorrelation(_src, ddepth, kernel, anchor);
+    if (_src.dims() > 2)
+        return "arrays of more than two dimensions";
+    if (c.cn > 4)
+        return "more than 4 channels";
+    const ocl::Device& device = ocl::Device::getDefault();
+    if (!detail::oclSupportsDepth(device, c.accDepth))
+        return "the OpenCL device has no double precision";
+
+    // Outer-product kernels (Gaussians, boxes) run as two 1D passes where that is cheaper.
+    Mat kernelRow, kernelColumn;
+    if (detail::planRankOneAsSeparable(device, c.ksize) && rankOneFactors(kernel, kernelRow, kernelColumn))
+    {
+        gpuconv::sepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
+        return detail::OclDecline();
+    }
+
+    UMat src = _src.getUMat();
+    detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");
+    const int dstType = CV_MAKETYPE(c.ddepth, c.cn);
+    detail::OclDecline decline = detail::checkDeviceArrays("filter2D", { &src });
+    if (decline.empty())
+        decline = detail::checkAllocation(device, src.total() * CV_ELEM_SIZE(dstType), "destination");
+    if (!decline.empty())
+        return decline;
+    _dst.create(src.size(), dstType);
+    UMat dst = _dst.getUMat();
+    decline = detail::checkDeviceArrays("filter2D", { &dst });
+    if (!decline.empty())
+        return decline;
+
+    // Work groups read their source window while others write their results: a destination
+    // sharing the source's buffer (in place, or an overlapping view of the same parent) would be
+    // read after it was written. Such a source is first copied, with all of the image its border
+    // rule may read.
+    UMat wholeCopy;
+    if (src.u == dst.u)
+    {
+        UMat whole = src;
+        whole.adjustROI(border.roiOffset.y, border.whole.height - border.roiOffset.y - src.rows,
+                        border.roiOffset.x, border.whole.width - border.roiOffset.x - src.cols);
+        whole.copyTo(wholeCopy);
+        border.wholeOffset = 0;
+        src = wholeCopy;
+    }
+
+    const UMat weights = deviceWeights(kernel, c.accDepth);
+    const size_t srcPixelBytes = CV_ELEM_SIZE1(c.sdepth) * (c.cn == 3 ? 4 : c.cn);
+    const detail::Filter2DPlan plan =
+        detail::planFilter2D(device, c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
+                             CV_ELEM_SIZE1(c.accDepth), weights.total() * weights.elemSize());
+
+    const auto assembleOptions = [&]() {
+        using detail::oclConvertName;
+        using detail::oclTypeName;
+        std::string o = cv::format(
+            "-D SRC_T1=%s -D CN=%d -D WT=%s -D SRC_TO_WT=noconvert -D ACC_T=%s -D ACC1=%s"
+            " -D TO_ACC=%s -D DST_T1=%s -D TO_DST=%s -D KW=%d -D KH=%d",
+            oclTypeName(c.sdepth).c_str(), c.cn, oclTypeName(c.sdepth, c.cn).c_str(),
+            oclTypeName(c.accDepth, c.cn).c_str(), oclTypeName(c.accDepth).c_str(),
+            oclConvertName(c.sdepth, c.accDepth, c.cn).c_str(), oclTypeName(c.ddepth).c_str(),
+            oclConvertName(c.accDepth, c.ddepth, c.cn).c_str(), c.ksize.width, c.ksize.height);
+        o += plan.buildOptions() + border.buildOption() + detail::oclCommonOptions(device);
+        if (c.cn == 1 && plan.pixelsX > 1)
+            o += cv::format(" -D TO_ACC_PX=%s -D TO_DST_PX=%s",
+                            oclConvertName(c.sdepth, c.accDepth, plan.pixelsX).c_str(),
+                            oclConvertName(c.accDepth, c.ddepth, plan.pixelsX).c_str());
+        // Direct reads of one-channel 8- and 16-bit rows go through aligned 32-bit words.
+        const int elemBytes = (int)CV_ELEM_SIZE1(c.sdepth);
+        if (!plan.tiled && c.cn == 1 && elemBytes <= 2)
+            o += cv::format(" -D ROW_WORDS=%d -D TO_ACC_WORD=%s", 4 / elemBytes,
+                            oclConvertName(c.sdepth, c.accDepth, 4 / elemBytes).c_str());
+        return o;
+    };
+    // Everything the options depend on, packed into a key for the cache of assembled options;
+    // a field too wide for its bits (kernels of 4096 rows, say) assembles them every time.
+    const int fields[][2] = {
+        { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
+        { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
+        { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
+        { (int)(device.doubleFPConfig() > 0), 1 } };
+    uint64 key = 0;
+    bool keyFits = true;
+    for (const auto& f : fields)
+    {
+        keyFits = keyFits && f[0] >= 0 && f[0] < (1 << f[1]);
+        key = (key << f[1]) | (uint64)(f[0] & ((1 << f[1]) - 1));
+    }
+    static detail::VariantOptionsCache optionsCache;
+    const std::string uncachedOptions = keyFits ? std::string() : assembleOptions();
+    const std::string& options = keyFits ? optionsCache.get(key, assembleOptions) : uncachedOptions;
+
+    detail::KernelLaunch k("filter2d", kernels::filter2d(), options);
+    if (k.empty())
+        return "the filter2d kernel failed to build: " + options;
+
+    int arg = 0;
+    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
+    arg = k.set(arg, (int)src.step[0]);
+    arg = k.set(arg, (int)border.wholeOffset);
+    arg = k.set(arg, border.whole.width);
+    arg = k.set(arg, border.whole.height);
+    arg = k.set(arg, border.roiOffset.x);
+    arg = k.set(arg, border.roiOffset.y);
+    arg = k.set(arg, ocl::KernelArg::WriteOnly(dst));
+    arg = k.set(arg, c.anchor.x);
+    arg = k.set(arg, c.anchor.y);
+    if (c.accDepth == CV_64F)
+        arg = k.set(arg, delta);
+    else
+        arg = k.set(arg, (float)delta);
+    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(weights));
+    if (!k.enqueue(plan.launchShape(dst.size())))
+        return "enqueueing the filter2d kernel failed";
+    return detail::OclDecline();
+}
+
+} // namespace
+
 void filter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernel, Point anchor,
               double delta, int borderType)
 {
     CV_INSTRUMENT_REGION();
-    cv::filter2D(src, dst, ddepth, kernel, anchor, delta, borderType);
+    detail::runWithFallback(
+        "filter2D", dst,
+        [&]() { return oclFilter2D(src, dst, ddepth, kernel, anchor, delta, borderType); },
+        [&]() { cv::filter2D(src, dst, ddepth, kernel, anchor, delta, borderType); });
 }
 
 }} // namespace cv::gpuconv

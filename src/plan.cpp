@@ -2,6 +2,9 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace cv { namespace gpuconv { namespace detail {
 
 size_t roundUp(size_t value, size_t multiple)
@@ -54,6 +57,130 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
         plan.shape.global[1] = (size_t)rows;
     }
     return plan;
+}
+
+std::string Filter2DPlan::buildOptions() const
+{
+    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s", groupW, groupH, pixelsX, pixelsY,
+                      tiled ? " -D TILED" : "", constantWeights ? "" : " -D GLOBAL_WEIGHTS");
+}
+
+LaunchShape Filter2DPlan::launchShape(Size dstSize) const
+{
+    LaunchShape shape;
+    shape.dims = 2;
+    const int blockW = groupW * pixelsX, blockH = groupH * pixelsY;
+    shape.local[0] = (size_t)groupW;
+    shape.local[1] = (size_t)groupH;
+    shape.global[0] = (size_t)((dstSize.width + blockW - 1) / blockW) * groupW;
+    shape.global[1] = (size_t)((dstSize.height + blockH - 1) / blockH) * groupH;
+    return shape;
+}
+
+Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
+                          size_t accElemBytes, size_t weightsBytes)
+{
+    CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
+    Filter2DPlan plan;
+    const bool cpu = device.type() == ocl::Device::TYPE_CPU;
+    // Small kernels (up to 7x7) read their windows directly from global memory: staging them in
+    // local memory costs more in index arithmetic and barriers than the caches it spares, the
+    // 8-bit cases especially. Large kernels are bound by arithmetic: 4x4 register blocks let each
+    // window pixel loaded from local memory feed up to 16 multiply-adds. Shapes from the H100
+    // sweeps in docs/PERFORMANCE.md (OPENCV_GPUCONV_FILTER2D_PLAN).
+    const bool largeKernel = ksize.area() > 49;
+    bool direct = !largeKernel;
+    // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
+    // accumulators must stay in registers (~255 per thread on GPUs).
+    const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
+    if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
+    {
+        // 8- and 16-bit rows: 8 outputs per item row, one 8- or 16-byte store, the window rows
+        // read as aligned words; 16 outputs per row measured up to 7% slower.
+        plan.pixelsX = 8;
+        plan.pixelsY = 2;
+        plan.groupW = 32;
+        plan.groupH = 8;
+    }
+    else if (!largeKernel && lanes == 1)
+    {
+        plan.pixelsX = 4;
+        plan.pixelsY = 4;
+        plan.groupH = 8;
+    }
+    else if (!largeKernel && lanes == 4)
+    {
+        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x2 blocks read directly up to 5x5;
+        // at 7x7 the tiled 4x4 blocks measured as fast or faster.
+        plan.pixelsX = 4;
+        plan.pixelsY = ksize.area() <= 25 ? 2 : 4;
+        plan.groupH = 8;
+        direct = ksize.area() <= 25;
+    }
+    else if (!largeKernel)
+    {
+        plan.pixelsX = 2;
+        plan.pixelsY = 2;
+    }
+    else
+    {
+        plan.pixelsX = lanes >= 4 && ksize.width > 16 ? 2 : 4;
+        plan.pixelsY = 4;
+        plan.groupH = 8;
+    }
+    if (cpu)
+    {
+        // CPU runtimes run a work group as one thread looping over items: small groups, long rows.
+        plan.groupW = 16;
+        plan.groupH = 4;
+    }
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED]" replaces the shape chosen
+    // above, and with TILED (0 or 1) the variant (the local memory and work-group limits below
+    // still apply). Never changes a result.
+    if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
+    {
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled);
+        if (fields >= 4 && lx > 0 && ly > 0 &&
+            (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 8)
+        {
+            if (fields == 5)
+                direct = tiled == 0;
+            plan.groupW = lx;
+            plan.groupH = ly;
+            plan.pixelsX = px;
+            plan.pixelsY = py;
+        }
+    }
+    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    while ((size_t)(plan.groupW * plan.groupH) > maxGroup && plan.groupH > 1)
+        plan.groupH /= 2;
+    while ((size_t)(plan.groupW * plan.groupH) > maxGroup && plan.groupW > 1)
+        plan.groupW /= 2;
+
+    // Local memory: at most half of it per group so that two groups can share a compute unit
+    // (one barrier-bound group alone leaves it idle), and never more than 48 KiB.
+    const size_t localBudget = std::min<size_t>(48 * 1024, device.localMemSize() / 2);
+    auto tileBytes = [&]() {
+        return (size_t)(plan.groupW * plan.pixelsX + ksize.width - 1) *
+               (size_t)(plan.groupH * plan.pixelsY + ksize.height - 1) * srcPixelBytes;
+    };
+    while (!direct && tileBytes() > localBudget && plan.groupH > 4)
+        plan.groupH /= 2;
+    while (!direct && tileBytes() > localBudget && plan.pixelsY > 1)
+        plan.pixelsY /= 2;
+    plan.tiled = !direct && tileBytes() <= localBudget;
+
+    const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
+    plan.constantWeights = weightsBytes <= constantBytes;
+    return plan;
+}
+
+
+bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
+{
+    (void)device;  // the crossover was measured on one GPU only; CPU runtimes follow it too
+    return ksize.area() > 16 * 16 && std::min(ksize.width, ksize.height) > 1;
 }
 
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes)

@@ -49,6 +49,34 @@ struct ElementwisePlan
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
                                 const std::vector<ArrayLayout>& arrays);
 
+/** A 2D correlation (filter2D): tiles of (groupSize * pixelsPerItem) destination pixels per work
+    group, staged with their apron in local memory when they fit (`tiled`), read directly from
+    global memory otherwise. Depends on the device, the kernel size and the pixel types only, never
+    on the image size, so that images of every size share one program. */
+struct Filter2DPlan
+{
+    int groupW = 16, groupH = 16;    //!< work-group size (LX, LY)
+    int pixelsX = 1, pixelsY = 1;    //!< destination pixels per work item (PX, PY)
+    bool tiled = true;               //!< stage the source window in local memory (else direct reads)
+    bool constantWeights = true;     //!< the weights fit in the device's constant buffer
+
+    /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS where they apply. */
+    std::string buildOptions() const;
+    /** The NDRange covering a destination of `dstSize`. */
+    LaunchShape launchShape(Size dstSize) const;
+};
+
+/** Whether a rank-1 filter2D kernel of `ksize` runs faster as sepFilter2D (two 1D passes, cost
+    ~ KW + KH per pixel, plus a second pass's traffic) than as one 2D correlation (~ KW * KH). On
+    an H100 the two meet near 16x16 (docs/PERFORMANCE.md). */
+bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
+
+/** Plans a filter2D launch for a kernel of `ksize` over pixels of `srcPixelBytes` bytes in local
+    memory (a 3-channel pixel counts as 4 elements), accumulated in `accLanes` lanes of
+    `accElemBytes` bytes, with `weightsBytes` bytes of weights. */
+Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
+                          size_t accElemBytes, size_t weightsBytes);
+
 /** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile`
     work items per tile, each tile staged in local memory with a padded row stride. */
 struct TiledScanPlan

@@ -244,6 +244,20 @@ inline const char* dstModeName(int mode)
     return mode == DST_NEW ? "new" : mode == DST_ROI ? "roi" : "inplace";
 }
 
+/** The code of the cv::Exception `call` raises, 0 when it raises none (error-parity tests). */
+inline int errorCode(const std::function<void()>& call)
+{
+    try
+    {
+        call();
+    }
+    catch (const cv::Exception& e)
+    {
+        return e.code;
+    }
+    return 0;
+}
+
 /** Sets an environment variable for the lifetime of the object (tests of configuration). */
 class ScopedEnv
 {

@@ -27,17 +27,6 @@ inline const char* functionName(int fn)
     return fn >= 0 && fn < FN_COUNT ? names[fn] : "?";
 }
 
-/** gpuconv::filter2D is cv::filter2D itself until its OpenCL path lands (src/filter2d.cpp), and for
-    a UMat that runs cv::'s own OpenCL filter2D, which departs from cv::filter2D on Mat: in place it
-    races (wrong and run-to-run different results), it computes 64F in float, and it accepts 8S and
-    32S sources, 2-channel kernels, anchors outside the kernel and a ddepth narrower than the source,
-    all of which cv::filter2D rejects (and gpuconv::filter2D supports BORDER_WRAP, which
-    cv::filter2D rejects). It also builds an OpenCL program for each new set of coefficients. Until then randomCase() draws filter2D cases from the part of
-    the space where the two agree (the soak and concurrency tests pass), while test_bad_input.cpp
-    holds filter2D to the whole contract (BadInput.filter2D*, failing until then). Set to true when
-    gpuconv's OpenCL filter2D lands. */
-constexpr bool kFilter2DOnOpenCL = false;
-
 /** How filter coefficients are made; it decides cv::'s arithmetic (src/sep_filter2d.cpp). */
 enum CoefficientKind
 {
@@ -86,7 +75,12 @@ inline std::string describe(const Case& c)
 inline Mat makeCoefficients(RNG& rng, int rows, int len, int kind, int ktype)
 {
     Mat k(rows, len, CV_64F);
-    if (kind == COEFF_RANDOM || rows > 1)
+    if (rows > 1 && kind == COEFF_SMOOTH)
+    {
+        // An outer product of two smoothing rows, as a Gaussian built in 2D (rank one).
+        k = makeCoefficients(rng, 1, rows, kind, CV_64F).t() * makeCoefficients(rng, 1, len, kind, CV_64F);
+    }
+    else if (kind == COEFF_RANDOM || rows > 1)
     {
         rng.fill(k, RNG::UNIFORM, -0.5, 1.0);
         cv::normalize(k.clone(), k, 1.0, 0.0, NORM_L1);
@@ -414,15 +408,6 @@ Case randomCase(Rng& rng, int fn)
             c.anchor = Point(-1, -1);
             if (c.dstMode == DST_INPLACE)
                 c.dstMode = DST_ROI;
-        }
-        if (fn == FN_FILTER2D && !kFilter2DOnOpenCL)
-        {
-            if (c.dstMode == DST_INPLACE)
-                c.dstMode = DST_ROI;
-            if (depth == CV_64F || (c.ddepth >= 0 && c.ddepth < depth))
-                c.type = CV_MAKETYPE(CV_32F, CV_MAT_CN(c.type)), c.ddepth = -1;
-            if ((c.border & ~BORDER_ISOLATED) == BORDER_WRAP)
-                c.border = BORDER_REFLECT_101;  // gpuconv::filter2D supports it, cv::filter2D not
         }
         c.ktype = rng.uniform(0, 2) ? CV_32F : CV_64F;
         c.delta = rng.uniform(0, 2) ? 0.0 : rng.uniform(-20.0, 20.0);

@@ -182,19 +182,6 @@ TEST(AddWeighted_Scalar, array_and_scalar)
 
 // ---- errors: the same kind of cv::Exception as cv:: --------------------------------------------
 
-int errorCode(const std::function<void()>& call)
-{
-    try
-    {
-        call();
-    }
-    catch (const cv::Exception& e)
-    {
-        return e.code;
-    }
-    return 0;
-}
-
 TEST(AddWeighted_Errors, same_exception_as_cv)
 {
     UMat a(10, 10, CV_8UC1, Scalar(1)), b(10, 11, CV_8UC1, Scalar(2)), c(10, 10, CV_8UC3, Scalar(3));

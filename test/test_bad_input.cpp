@@ -83,13 +83,6 @@ Outcome invoke(const Call& c, bool useGpuconv)
     });
 }
 
-/** Whether gpuconv's errors for `fn` name it ("gpuconv::<fn>"). filter2D is still cv::filter2D
-    itself (src/filter2d.cpp) until its OpenCL path lands; then this is true for it as well. */
-bool errorsNameFunction(int fn)
-{
-    return fn != FN_FILTER2D;
-}
-
 /** gpuconv against cv:: for one call, under both fallback policies: with fallbacks forbidden (as
     all tests run) gpuconv may also refuse a case its OpenCL path does not cover, with an error
     naming the function; with fallbacks allowed it must do exactly what cv:: does. */
@@ -107,8 +100,7 @@ void expectSameOutcome(const std::string& what, const Call& c)
         {
             EXPECT_TRUE(expected.raised || fallback[0] == '0')
                 << "gpuconv raised where cv:: returned: " << actual.error;
-            if (errorsNameFunction(c.fn))
-                EXPECT_NE(std::string::npos, actual.error.find(name))
+            EXPECT_NE(std::string::npos, actual.error.find(name))
                     << "the error does not name " << name << ": " << actual.error;
             continue;
         }
@@ -390,17 +382,11 @@ Case inplaceCase(int fn)
     return c;
 }
 
-TEST(BadInput, filter2D_in_place)
-{
-    RNG rng = testRng();
-    EXPECT_TRUE(runCase(inplaceCase(FN_FILTER2D), rng));
-}
-
 TEST(BadInput, destination_aliases_source)
 {
     RNG rng = testRng();
     // In place over a ROI.
-    for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D })
+    for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D })
         EXPECT_TRUE(runCase(inplaceCase(fn), rng));
     // dst = src2 for addWeighted, and src1 == src2 == dst.
     Mat a = randomMat(rng, Size(19, 7), CV_16SC2), b = randomMat(rng, Size(19, 7), CV_16SC2), expected;
@@ -440,6 +426,7 @@ TEST(BadInput, umat_from_another_opencl_context)
             { FN_ADD_WEIGHTED, [&] { gpuconv::addWeighted(foreign, 1, local, 1, 0, dst); } },
             { FN_ADD_WEIGHTED, [&] { gpuconv::addWeighted(local, 1, local, 1, 0, foreign); } },
             { FN_SEP_FILTER2D, [&] { gpuconv::sepFilter2D(foreign, dst, -1, k, k); } },
+            { FN_FILTER2D, [&] { gpuconv::filter2D(foreign, dst, -1, Mat::ones(3, 3, CV_32F) / 9); } },
             { FN_INTEGRAL, [&] { gpuconv::integral(foreign, dst); } },
         };
         for (const auto& call : calls)

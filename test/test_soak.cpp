@@ -29,9 +29,7 @@ TEST_P(Soak, random_cases_match_cv)
 {
     const int fn = GetParam();
     RNG rng(soakSeed() + 7919 * (uint64)fn);
-    // cv::'s OpenCL filter2D (gpuconv::filter2D until its own lands) builds a program for every
-    // new kernel, about a second each on PoCL: a tenth of the cases until then.
-    const int count = fn == FN_FILTER2D && !kFilter2DOnOpenCL ? std::max(1, soakCases() / 10) : soakCases();
+    const int count = soakCases();
     int failures = 0;
     for (int i = 0; i < count && failures < 10; ++i)
     {

@@ -1,0 +1,234 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+
+// dst = saturate(delta + sum_{ky,kx} weights[ky][kx] * src(x + kx - anchor_x, y + ky - anchor_y)),
+// the correlation cv::filter2D computes, in the same order: delta first, then the kernel row by
+// row, each product fused into the running sum in the accumulator type (float, or double when
+// either side is CV_64F), as cv::'s vectorised rows do.
+//
+// One work group computes a block of (LX * PX) x (LY * PY) destination pixels; each work item a
+// PX x PY block of it. With TILED the group first loads its source window (block plus the
+// kernel's apron) into local memory through common/tile.cl, which applies the border rule; without
+// it (small kernels, where the tile's index arithmetic and barrier cost more than the caches save,
+// and kernels whose window does not fit in local memory) each item reads its own window from
+// global memory, the caches serving the overlap between neighbours. Items whose window lies inside
+// the image skip the border rule; with ROW_WORDS they read each window row as aligned 32-bit words
+// (ROW_WORDS pixels each) realigned by a funnel shift, a quarter of the loads of byte-wide pixels.
+// Either way an item keeps one window row of PX + KW - 1 pixels in registers and applies it to all
+// PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs.
+//
+// Build options (src/filter2d.cpp, plan from src/plan.cpp):
+//   SRC_T1, CN          source element type and channel count (1..4)
+//   WT, SRC_TO_WT       pixel type of the local tile (the source pixel type) and its conversion
+//   ACC_T, ACC1, TO_ACC accumulator pixel type, its element type, conversion from a source pixel
+//   DST_T1, TO_DST      destination element type and conversion from an accumulator pixel
+//   KW, KH              kernel size; LX, LY work-group size; PX, PY pixels per work item
+//   TO_ACC_PX, TO_DST_PX  PX-lane conversions, for one channel and PX > 1: window rows are then
+//                       read from local memory and results written to global memory PX at a time
+//   TILED               stage the window in local memory
+//   ROW_WORDS, TO_ACC_WORD  without TILED, one channel of 1- or 2-byte elements: pixels per 32-bit
+//                       word and their conversion to ROW_WORDS accumulator lanes
+//   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
+//   BORDER_*            the border rule (common/border.cl)
+
+#ifdef DOUBLE_SUPPORT
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
+
+#ifdef GLOBAL_WEIGHTS
+#  define WEIGHTS_SPACE __global const
+#else
+#  define WEIGHTS_SPACE __constant
+#endif
+
+#include "common/vector.cl"
+#include "common/border.cl"
+#include "common/tile.cl"
+
+#if CN == 3
+#  define STORE_DST_PIXEL(value, ptr) vstore3(value, 0, (__global DST_T1*)(ptr))
+#  define DST_PIXEL_SIZE ((int)sizeof(DST_T1) * 3)
+#elif CN == 1
+#  define STORE_DST_PIXEL(value, ptr) (*(__global DST_T1*)(ptr) = (value))
+#  define DST_PIXEL_SIZE ((int)sizeof(DST_T1))
+#else
+#  define STORE_DST_PIXEL(value, ptr) (*(__global GPUCONV_CAT(DST_T1, CN)*)(ptr) = (value))
+#  define DST_PIXEL_SIZE ((int)sizeof(DST_T1) * CN)
+#endif
+
+#define BLOCK_W (LX * PX)
+#define BLOCK_H (LY * PY)
+#define WIN_W (PX + KW - 1)
+#define TILE_W (BLOCK_W + KW - 1)
+#define TILE_H (BLOCK_H + KH - 1)
+
+#if CN == 1 && PX > 1
+#  define ROW_VECTORS 1
+#  define SRC_PX GPUCONV_CAT(SRC_T1, PX)
+#  define ACC_PX GPUCONV_CAT(ACC1, PX)
+#  define DST_PX GPUCONV_CAT(DST_T1, PX)
+#  define VLOAD_PX GPUCONV_CAT(vload, PX)
+#  define VSTORE_PX GPUCONV_CAT(vstore, PX)
+// Whole vectors cover the window row; the tile pitch makes every item's row start aligned.
+#  define WIN_VECTORS ((WIN_W + PX - 1) / PX)
+#  define TILE_PITCH ((TILE_W + PX - 1) / PX * PX)
+#else
+#  define WIN_VECTORS WIN_W
+#  define TILE_PITCH TILE_W
+#endif
+
+__kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
+void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
+              int whole_cols, int whole_rows, int roi_x, int roi_y,
+              __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,
+              int anchor_x, int anchor_y, ACC1 delta, WEIGHTS_SPACE ACC1* weights)
+{
+    const int ox = get_local_id(0) * PX, oy = get_local_id(1) * PY;  // item's block in the group's
+    const int bx = get_group_id(0) * BLOCK_W, by = get_group_id(1) * BLOCK_H;
+    // The group's source window, in coordinates of the extrapolated image.
+    const int wx0 = roi_x + bx - anchor_x, wy0 = roi_y + by - anchor_y;
+    __global const uchar* src_whole = src + src_whole_offset;
+
+#ifdef TILED
+#  ifdef ROW_VECTORS
+    __local SRC_PX tile_vectors[TILE_H * TILE_PITCH / PX];  // declared as vectors for their alignment
+    __local WT* tile = (__local WT*)tile_vectors;
+#  else
+    __local WT tile[TILE_H * TILE_PITCH];
+#  endif
+    load_tile_pitched(tile, TILE_PITCH, TILE_W, TILE_H, wx0, wy0, src_whole, src_step, whole_cols,
+                      whole_rows);
+    if (bx + ox >= dst_cols || by + oy >= dst_rows)
+        return;  // after the barrier: every item helped to load the tile
+#else
+    if (bx + ox >= dst_cols || by + oy >= dst_rows)
+        return;
+    const int x0 = wx0 + ox, y0 = wy0 + oy;  // the item's window
+#  ifdef ROW_WORDS
+#    define WIN_WORDS ((WIN_W + ROW_WORDS - 1) / ROW_WORDS)
+#    define WIN_LEN (WIN_WORDS * ROW_WORDS)
+    // The WIN_WORDS + 1 aligned words around a window row start up to 3 bytes before it.
+    const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 * SRC_PIXEL_SIZE >= 3 &&
+                          (x0 + WIN_LEN) * SRC_PIXEL_SIZE + 4 <= whole_cols * SRC_PIXEL_SIZE;
+#  else
+#    define WIN_LEN WIN_W
+    const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 >= 0 &&
+                          x0 + WIN_W <= whole_cols;
+#  endif
+#endif
+
+    ACC_T acc[PY][PX];
+    #pragma unroll
+    for (int py = 0; py < PY; ++py)
+        #pragma unroll
+        for (int px = 0; px < PX; ++px)
+            acc[py][px] = (ACC_T)(delta);
+
+    // Window row r feeds accumulator row py through kernel row r - py; rows are visited in
+    // increasing order, so each output sums its kernel rows in cv::'s order.
+    // Small kernels unroll fully, so that weights become constant-buffer operands of the fma.
+#if KW * KH <= 49
+    #pragma unroll
+#endif
+    for (int r = 0; r < PY + KH - 1; ++r)
+    {
+#if defined(TILED) && defined(ROW_VECTORS)
+        ACC_T win[WIN_VECTORS * PX];
+        __local const SRC_PX* trow = (__local const SRC_PX*)(tile + (oy + r) * TILE_PITCH + ox);
+        #pragma unroll
+        for (int v = 0; v < WIN_VECTORS; ++v)
+            VSTORE_PX(TO_ACC_PX(trow[v]), v, win);
+#elif defined(TILED)
+        ACC_T win[WIN_W];
+        __local const WT* trow = tile + (oy + r) * TILE_PITCH + ox;
+        #pragma unroll
+        for (int i = 0; i < WIN_W; ++i)
+            win[i] = TO_ACC(trow[i]);
+#else
+        ACC_T win[WIN_LEN];
+        if (interior)
+        {
+            __global const uchar* p =
+                src_whole + (size_t)(y0 + r) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;
+#  ifdef ROW_WORDS
+            // Little-endian words (OpenCL devices the module targets): shifting the pair right
+            // drops the bytes before the window.
+            const uint misalign = (uint)((size_t)p & 3);
+            __global const uint* words = (__global const uint*)(p - misalign);
+            uint raw[WIN_WORDS + 1];
+            #pragma unroll
+            for (int i = 0; i <= WIN_WORDS; ++i)
+                raw[i] = words[i];
+            #pragma unroll
+            for (int i = 0; i < WIN_WORDS; ++i)
+            {
+                const uint word = (uint)(upsample(raw[i + 1], raw[i]) >> (misalign * 8));
+                GPUCONV_CAT(vstore, ROW_WORDS)(
+                    TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word)), i, win);
+            }
+#  else
+            #pragma unroll
+            for (int i = 0; i < WIN_W; ++i)
+                win[i] = TO_ACC(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
+#  endif
+        }
+        else
+        {
+            const int sy = border_index(y0 + r, whole_rows);
+            __global const uchar* srow = src_whole + (size_t)max(sy, 0) * src_step;
+            #pragma unroll
+            for (int i = 0; i < WIN_W; ++i)
+            {
+                const int sx = border_index(x0 + i, whole_cols);
+                win[i] = sy >= 0 && sx >= 0
+                             ? TO_ACC(LOAD_SRC_PIXEL(srow + (size_t)sx * SRC_PIXEL_SIZE))
+                             : (ACC_T)(0);
+            }
+        }
+#endif
+        #pragma unroll
+        for (int py = 0; py < PY; ++py)
+        {
+            const int ky = r - py;
+            if (ky < 0 || ky >= KH)
+                continue;
+            WEIGHTS_SPACE ACC1* wrow = weights + ky * KW;
+            #pragma unroll
+            for (int kx = 0; kx < KW; ++kx)
+            {
+                const ACC_T w = (ACC_T)(wrow[kx]);
+                #pragma unroll
+                for (int px = 0; px < PX; ++px)
+                    acc[py][px] = fma(win[px + kx], w, acc[py][px]);
+            }
+        }
+    }
+
+    #pragma unroll
+    for (int py = 0; py < PY; ++py)
+    {
+        const int y = by + oy + py;
+        if (y >= dst_rows)
+            break;
+        __global uchar* drow = dst + dst_offset + (size_t)y * dst_step;
+#ifdef ROW_VECTORS
+        if (bx + ox + PX <= dst_cols)
+        {
+            __global DST_T1* p = (__global DST_T1*)(drow + (size_t)(bx + ox) * DST_PIXEL_SIZE);
+            const DST_PX value = TO_DST_PX(VLOAD_PX(0, acc[py]));
+            if (((size_t)p & (sizeof(DST_PX) - 1)) == 0)
+                *(__global DST_PX*)p = value;  // one wide store
+            else
+                VSTORE_PX(value, 0, p);
+            continue;
+        }
+#endif
+        #pragma unroll
+        for (int px = 0; px < PX; ++px)
+        {
+            const int x = bx + ox + px;
+            if (x < dst_cols)
+                STORE_DST_PIXEL(TO_DST(acc[py][px]), drow + (size_t)x * DST_PIXEL_SIZE);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "perf_precomp.hpp"
+
+namespace gpuconv_perf {
+namespace {
+
+/** Times gpuconv::filter2D against cv::filter2D on a random image of `size` and `type`, and
+    checks that the timed result is the right one. */
+void compareFilter2D(const std::string& name, Size size, int type, const Mat& kernel)
+{
+    UMat src = randomUMat(size, type, 1);
+    UMat dstGpuconv(size, type), dstCv(size, type);
+    Traffic traffic;
+    traffic.bytesIn = 1.0 * size.area() * CV_ELEM_SIZE(type);
+    traffic.bytesOut = 1.0 * size.area() * CV_ELEM_SIZE(type);
+    compareWithOpenCV(name + " " + caseName(size, type), traffic,
+                      [&] { gpuconv::filter2D(src, dstGpuconv, -1, kernel); },
+                      [&] { cv::filter2D(src, dstCv, -1, kernel); });
+    Mat diff;
+    cv::absdiff(dstGpuconv, dstCv, diff);
+    EXPECT_LE(cv::norm(diff, NORM_INF), CV_MAT_DEPTH(type) == CV_32F ? 1e-2 : 1.0);
+}
+
+typedef ::testing::TestWithParam<std::tuple<int, Size, int>> OCL_Filter2D;
+
+TEST_P(OCL_Filter2D, Filter2D)
+{
+    const int ksize = std::get<0>(GetParam());
+    // A general (not separable) kernel of unit gain, as a sharpening or matched filter would be.
+    Mat kernel(ksize, ksize, CV_32F);
+    RNG rng(ksize);
+    rng.fill(kernel, RNG::UNIFORM, -1.0, 1.0);
+    kernel.at<float>(ksize / 2, ksize / 2) += 2.0f;
+    kernel /= cv::norm(kernel, NORM_L1);
+    compareFilter2D(cv::format("filter2D %dx%d", ksize, ksize), std::get<1>(GetParam()),
+                    std::get<2>(GetParam()), kernel);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Filter2D,
+    ::testing::Combine(::testing::Values(3, 5, 7, 15, 31),
+                       ::testing::Values(sz1080p, sz2160p),
+                       ::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1)));
+
+// A Gaussian given as a 2D kernel (an outer product): gpuconv detects rank 1 and runs it as
+// sepFilter2D where that is cheaper; cv::filter2D convolves in 2D.
+typedef ::testing::TestWithParam<std::tuple<int, Size, int>> OCL_Filter2D_RankOne;
+
+TEST_P(OCL_Filter2D_RankOne, Filter2D)
+{
+    const int ksize = std::get<0>(GetParam());
+    const Mat g = cv::getGaussianKernel(ksize, -1, CV_32F);
+    compareFilter2D(cv::format("filter2D gaussian %dx%d", ksize, ksize), std::get<1>(GetParam()),
+                    std::get<2>(GetParam()), g * g.t());
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Filter2D_RankOne,
+    ::testing::Combine(::testing::Values(15, 31), ::testing::Values(sz2160p),
+                       ::testing::Values(CV_8UC1, CV_32FC1)));
+
+} // namespace
+} // namespace gpuconv_perf

@@ -1,0 +1,405 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "test_precomp.hpp"
+
+namespace gpuconv_test {
+namespace {
+
+const int kBorders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP, BORDER_REFLECT_101 };
+
+std::string borderName(int border)
+{
+    static const char* const names[] = { "CONSTANT", "REPLICATE", "REFLECT", "WRAP", "REFLECT_101" };
+    const int mode = border & ~BORDER_ISOLATED;
+    return std::string(mode >= 0 && mode <= 4 ? names[mode] : "?") +
+           (border & BORDER_ISOLATED ? "|ISOLATED" : "");
+}
+
+struct FilterCase
+{
+    int type;            //!< source type
+    int ddepth;          //!< as given to filter2D (-1 allowed)
+    Size size;           //!< source (and destination) size
+    Mat kernel;
+    Point anchor;        //!< as given (-1, -1 allowed)
+    double delta;
+    int border;
+    bool srcRoi;         //!< the source is a view into a larger parent
+    int dstMode;         //!< DST_NEW, DST_ROI (implies nothing), DST_INPLACE (dst is the source)
+};
+
+std::string describe(const FilterCase& c)
+{
+    std::ostringstream s;
+    s << depthName(CV_MAT_DEPTH(c.type)) << "C" << CV_MAT_CN(c.type) << " -> ddepth "
+      << depthName(c.ddepth) << ", " << c.size << ", kernel " << c.kernel.size() << " "
+      << depthName(c.kernel.depth()) << ", anchor " << c.anchor << ", delta " << c.delta << ", "
+      << borderName(c.border) << ", src " << (c.srcRoi ? "roi" : "whole") << ", dst "
+      << dstModeName(c.dstMode);
+    return s.str();
+}
+
+/** cv::filter2D's results are exact where every product and partial sum is: integer weights
+    and data in float (any result below 2^24). Elsewhere integer outputs may round the other way
+    (cv:: accumulates some rows with separate multiplies and adds, or through a DFT for large
+    kernels), which OpenCV's own OpenCL tests allow as +-1. */
+Tolerance filterTolerance(int ddepth, bool exact)
+{
+    if (exact)
+        return Tolerance::exact();
+    if (ddepth == CV_32F)
+        return Tolerance::relative(1e-5);
+    if (ddepth == CV_64F)
+        return Tolerance::relative(1e-10);
+    return Tolerance::absolute(1);
+}
+
+/** cv::filter2D on the CPU, except where its FilterEngine departs from its own border rule
+    (cv::borderInterpolate), which gpuconv follows everywhere:
+     - it rejects BORDER_WRAP (which cv::filter2D accepts on UMat);
+     - under BORDER_REFLECT and BORDER_REFLECT_101, a kernel larger than the image in either
+       direction needs more than one reflection, and the engine then either trips an assertion
+       (srcY >= startY) or returns wrong pixels, off by up to ~200 on 8-bit data (found by comparing
+       with the construction below over 3000 random cases; CONSTANT and REPLICATE agree).
+    There the reference extends the image the border rule sees with cv::copyMakeBorder, by more than
+    the kernel, and filters the ROI inside it: every pixel the kernel reads is then a real one. */
+void referenceFilter2D(const Mat& src, Mat& dst, int ddepth, const Mat& kernel, Point anchor,
+                       double delta, int border)
+{
+    if (src.depth() == CV_32F && ddepth == CV_64F)
+    {
+        // cv::filter2D implements 32F -> 64F on UMat (and through its DFT for large kernels) but
+        // not in its CPU FilterEngine; with exact float -> double conversion it is 64F -> 64F.
+        Size wholeSize;
+        Point ofs;
+        src.locateROI(wholeSize, ofs);
+        Mat whole = src, whole64;
+        whole.adjustROI(ofs.y, wholeSize.height - ofs.y - src.rows, ofs.x, wholeSize.width - ofs.x - src.cols);
+        whole.convertTo(whole64, CV_64F);
+        referenceFilter2D(whole64(Rect(ofs, src.size())), dst, CV_64F, kernel, anchor, delta, border);
+        return;
+    }
+    const int mode = border & ~BORDER_ISOLATED;
+    const bool kernelBeyondImage = kernel.cols > src.cols || kernel.rows > src.rows;
+    if (mode != BORDER_WRAP && !((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) && kernelBeyondImage))
+    {
+        cv::filter2D(src, dst, ddepth, kernel, anchor, delta, border);
+        return;
+    }
+    Size wholeSize(src.cols, src.rows);
+    Point ofs;
+    Mat whole = src;
+    if (!(border & BORDER_ISOLATED))
+    {
+        src.locateROI(wholeSize, ofs);
+        whole.adjustROI(ofs.y, wholeSize.height - ofs.y - src.rows, ofs.x, wholeSize.width - ofs.x - src.cols);
+    }
+    const int pad = std::max(kernel.cols, kernel.rows);
+    Mat extended;
+    cv::copyMakeBorder(whole, extended, pad, pad, pad, pad, mode | BORDER_ISOLATED);
+    cv::filter2D(extended(Rect(ofs.x + pad, ofs.y + pad, src.cols, src.rows)), dst, ddepth, kernel, anchor,
+                 delta, BORDER_CONSTANT);
+}
+
+/** Runs one case through cv::filter2D on Mat and gpuconv::filter2D on UMat and compares,
+    including the guard around a ROI destination. */
+void checkFilter(const FilterCase& c, RNG& rng, bool exact = false)
+{
+    SCOPED_TRACE(describe(c));
+    const int sdepth = CV_MAT_DEPTH(c.type), cn = CV_MAT_CN(c.type);
+    const int outDepth = c.ddepth < 0 ? sdepth : c.ddepth;
+    const bool roi = c.srcRoi || c.dstMode == DST_INPLACE;
+    TestArray src(rng, c.size, c.type, roi);
+
+    Mat expected;
+    referenceFilter2D(src.roi, expected, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
+    const Tolerance tol = filterTolerance(outDepth, exact);
+
+    if (c.dstMode == DST_INPLACE)
+    {
+        ASSERT_EQ(outDepth, sdepth);
+        gpuconv::filter2D(src.uroi, src.uroi, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
+        EXPECT_TRUE(matsNear(expected, src.uroi.getMat(ACCESS_READ), tol));
+        EXPECT_TRUE(outsideRoiUnchanged(src));
+        return;
+    }
+    if (c.dstMode == DST_ROI)
+    {
+        TestArray dst(rng, c.size, CV_MAKETYPE(outDepth, cn), true);
+        gpuconv::filter2D(src.uroi, dst.uroi, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
+        EXPECT_TRUE(matsNear(expected, dst.uroi.getMat(ACCESS_READ), tol));
+        EXPECT_TRUE(outsideRoiUnchanged(dst));
+        EXPECT_TRUE(outsideRoiUnchanged(src));  // the source is not written either
+        return;
+    }
+    UMat dst;
+    gpuconv::filter2D(src.uroi, dst, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
+    EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), tol));
+}
+
+/** A random kernel whose absolute weights sum to `gain`: results stay in the range of the data
+    (with some saturation for gain > 1), as with real filters, so that comparisons are meaningful. */
+Mat randomKernel(RNG& rng, Size ksize, int depth = CV_32F, double gain = 1.25)
+{
+    Mat k(ksize, CV_64F);
+    rng.fill(k, RNG::UNIFORM, -1.0, 1.0);
+    k *= gain / std::max(1e-9, cv::norm(k, NORM_L1));
+    Mat out;
+    k.convertTo(out, depth);
+    return out;
+}
+
+/** Integer weights in [-lo, hi]: with integer data every sum is exact in float. */
+Mat integerKernel(RNG& rng, Size ksize, int lo, int hi, int depth = CV_32F)
+{
+    Mat k(ksize, CV_32S);
+    rng.fill(k, RNG::UNIFORM, -lo, hi + 1);
+    Mat out;
+    k.convertTo(out, depth);
+    return out;
+}
+
+// ---- source depth x ddepth x channels x destination ------------------------------------------
+
+// Every (source, destination) depth pair cv::filter2D implements, -1 included.
+const std::pair<int, int> kDepthPairs[] = {
+    { CV_8U, -1 },     { CV_8U, CV_16U },  { CV_8U, CV_16S }, { CV_8U, CV_32F }, { CV_8U, CV_64F },
+    { CV_16U, -1 },    { CV_16U, CV_32F }, { CV_16U, CV_64F },
+    { CV_16S, CV_16S }, { CV_16S, CV_32F }, { CV_16S, CV_64F },
+    { CV_32F, -1 },    { CV_32F, CV_64F }, { CV_64F, -1 },
+};
+
+typedef ::testing::TestWithParam<std::tuple<std::pair<int, int>, int>> Filter2D_Types;
+
+TEST_P(Filter2D_Types, matches_cv)
+{
+    const int sdepth = std::get<0>(GetParam()).first, ddepth = std::get<0>(GetParam()).second;
+    const int cn = std::get<1>(GetParam());
+    const int outDepth = ddepth < 0 ? sdepth : ddepth;
+    RNG rng = testRng();
+    const Mat kernel = randomKernel(rng, Size(3, 3));
+    const int type = CV_MAKETYPE(sdepth, cn);
+    checkFilter({ type, ddepth, Size(67, 23), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
+    checkFilter({ type, ddepth, Size(41, 17), kernel, Point(0, 2), 7.25, BORDER_REFLECT_101, true, DST_ROI }, rng);
+    checkFilter({ type, ddepth, Size(33, 9), kernel, Point(2, 1), -3.5,
+                  BORDER_REFLECT_101 | BORDER_ISOLATED, true, DST_ROI }, rng);
+    if (outDepth == sdepth)
+        checkFilter({ type, ddepth, Size(29, 19), kernel, Point(-1, -1), 1.5, BORDER_REFLECT_101, true,
+                      DST_INPLACE }, rng);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_Types,
+    ::testing::Combine(::testing::ValuesIn(kDepthPairs), ::testing::Values(1, 2, 3, 4)));
+
+// ---- kernel size x border x ISOLATED x anchor x ROI ---------------------------------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, Size, int>> Filter2D_KernelBorder;
+
+TEST_P(Filter2D_KernelBorder, matches_cv)
+{
+    const int type = std::get<0>(GetParam()), border = std::get<2>(GetParam());
+    const Size ksize = std::get<1>(GetParam());
+    const int depth = CV_MAT_DEPTH(type);
+    RNG rng = testRng();
+    const Mat kernel = randomKernel(rng, ksize, depth == CV_64F ? CV_64F : CV_32F);
+    const Point anchors[] = { Point(-1, -1), Point(0, 0), Point(ksize.width - 1, ksize.height - 1),
+                              Point(rng.uniform(0, ksize.width), rng.uniform(0, ksize.height)) };
+    for (const Point& anchor : anchors)
+        for (int isolated : { 0, (int)BORDER_ISOLATED })
+        {
+            checkFilter({ type, -1, Size(53, 37), kernel, anchor, 0, border | isolated, true, DST_ROI }, rng);
+            checkFilter({ type, -1, Size(20, 13), kernel, anchor, 2.5, border | isolated, true, DST_INPLACE }, rng);
+        }
+    // Whole images, and images smaller than the kernel (several reflections, wrapping around).
+    for (const Size& size : { Size(130, 70), Size(std::max(1, ksize.width / 2), std::max(1, ksize.height / 3)),
+                              Size(1, 1), Size(2, 7), Size(ksize.width + 1, 2) })
+    {
+        checkFilter({ type, -1, size, kernel, Point(-1, -1), 0, border, false, DST_NEW }, rng);
+        checkFilter({ type, -1, size, kernel, Point(0, ksize.height - 1), 0, border, true, DST_ROI }, rng);
+    }
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_KernelBorder,
+    ::testing::Combine(::testing::Values(CV_8UC1, CV_32FC3),
+                       ::testing::Values(Size(1, 1), Size(3, 3), Size(5, 5), Size(7, 7), Size(9, 3),
+                                         Size(4, 4), Size(15, 15), Size(31, 31)),
+                       ::testing::ValuesIn(kBorders)));
+
+// ---- widths 1..17 and tiny heights, for every pixel layout ------------------------------------
+
+typedef ::testing::TestWithParam<std::tuple<int, Size>> Filter2D_Sizes;
+
+TEST_P(Filter2D_Sizes, matches_cv)
+{
+    const int type = std::get<0>(GetParam());
+    const Size ksize = std::get<1>(GetParam());
+    RNG rng = testRng();
+    const Mat kernel = randomKernel(rng, ksize);
+    for (int width = 1; width <= 17; ++width)
+        for (int height : { 1, 2, 5 })
+        {
+            checkFilter({ type, -1, Size(width, height), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
+            checkFilter({ type, -1, Size(width, height), kernel, Point(-1, -1), 1, BORDER_REFLECT_101, true, DST_ROI }, rng);
+        }
+    checkFilter({ type, -1, Size(1920, 1080), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_Sizes,
+    ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_16SC3, CV_32FC1),
+                       ::testing::Values(Size(3, 3), Size(5, 5))));
+
+// ---- exactness where the computation is exact --------------------------------------------------
+
+TEST(Filter2D_Exact, integer_kernels_on_integer_data)
+{
+    RNG rng = testRng();
+    // <= 7x7 on whole images and any size on ROIs: cv:: correlates directly (its DFT path, for
+    // larger kernels on whole images, is not exact).
+    const Size ksizes[] = { Size(3, 3), Size(5, 5), Size(7, 7), Size(9, 3) };
+    const std::pair<int, int> pairs[] = { { CV_8UC1, CV_8U }, { CV_8UC1, CV_16S }, { CV_8UC3, CV_16S },
+                                          { CV_8UC4, CV_8U }, { CV_8UC1, CV_32F }, { CV_16SC1, CV_16S },
+                                          { CV_16UC2, CV_32F } };
+    int caseIndex = 0;
+    for (const Size& ksize : ksizes)
+        for (const auto& p : pairs)
+        {
+            const Mat kernel = integerKernel(rng, ksize, 4, 4);
+            const bool roi = ksize.area() > 49;
+            // One border per case, each in turn: borders do not change the arithmetic, and every
+            // extra combination is one more program for the OpenCL compiler.
+            const int border = kBorders[caseIndex++ % 5];
+            checkFilter({ p.first, p.second, Size(45, 21), kernel, Point(-1, -1), 3, border, roi,
+                          roi ? DST_ROI : DST_NEW }, rng, true);
+            checkFilter({ p.first, p.second, Size(30, 16), kernel, Point(0, 1), -2, border, true, DST_ROI }, rng, true);
+        }
+}
+
+// Weights with exact binary fractions and data of 8 bits: results land exactly on halves, where
+// rounding (to nearest even in cv::saturate_cast) decides, and must decide the same way.
+TEST(Filter2D_Exact, rounding_ties_of_8bit_results)
+{
+    RNG rng = testRng();
+    const Mat kernel = (Mat_<float>(3, 3) << 0.25, 0.5, 0.25, 0, -0.5, 0, 0.25, 0.125, 0.125);
+    for (int type : { CV_8UC1, CV_8UC3 })
+        for (int ddepth : { -1, (int)CV_16S, (int)CV_16U })
+            checkFilter({ type, ddepth, Size(64, 31), kernel, Point(-1, -1), 0.5, BORDER_REPLICATE, false, DST_NEW },
+                        rng, true);
+}
+
+// ---- in place, the case OpenCV 4.6's own OpenCL path gets wrong on PoCL --------------------------
+
+TEST(Filter2D_Inplace, matches_out_of_place)
+{
+    RNG rng = testRng();
+    const Mat kernel = randomKernel(rng, Size(3, 3));
+    for (int border : kBorders)
+        for (int isolated : { 0, (int)BORDER_ISOLATED })
+        {
+            checkFilter({ CV_16SC3, -1, Size(300, 200), kernel, Point(-1, -1), 0, border | isolated, false, DST_INPLACE }, rng);
+            checkFilter({ CV_16SC3, -1, Size(77, 45), kernel, Point(-1, -1), 0, border | isolated, true, DST_INPLACE }, rng);
+        }
+}
+
+TEST(Filter2D_Inplace, destination_overlapping_the_source_window)
+{
+    // dst is a different view of the source's parent that overlaps the pixels the filter reads.
+    RNG rng = testRng();
+    const Mat kernel = randomKernel(rng, Size(5, 5));
+    Mat parent = randomMat(rng, Size(80, 60), CV_8UC1);
+    UMat uparent;
+    parent.copyTo(uparent);
+    const Rect srcRect(10, 10, 50, 40), dstRect(12, 13, 50, 40);
+    Mat expectedParent = parent.clone(), expected;
+    cv::filter2D(parent(srcRect), expected, -1, kernel);
+    expected.copyTo(expectedParent(dstRect));
+    UMat udst = uparent(dstRect);
+    gpuconv::filter2D(uparent(srcRect), udst, -1, kernel);
+    EXPECT_TRUE(matsNear(expectedParent, uparent.getMat(ACCESS_READ), Tolerance::absolute(1)));
+}
+
+// ---- kernels as CV_64F, double precision accumulation, large kernels --------------------------
+
+TEST(Filter2D_Kernels, kernel_depths_and_accumulators)
+{
+    RNG rng = testRng();
+    checkFilter({ CV_32FC1, -1, Size(50, 30), randomKernel(rng, Size(5, 3), CV_64F), Point(-1, -1), 0.5,
+                  BORDER_REFLECT, true, DST_ROI }, rng);
+    checkFilter({ CV_8UC1, CV_64F, Size(50, 30), randomKernel(rng, Size(5, 3), CV_32F), Point(-1, -1), 0.5,
+                  BORDER_REFLECT, true, DST_ROI }, rng);
+    checkFilter({ CV_8UC1, -1, Size(50, 30), randomKernel(rng, Size(4, 2), CV_64F), Point(1, 1), 0,
+                  BORDER_WRAP, true, DST_ROI }, rng);
+}
+
+TEST(Filter2D_Kernels, up_to_63x63)
+{
+    RNG rng = testRng();
+    // 63x63 of 4-channel doubles does not fit in local memory: the direct variant.
+    for (int type : { CV_32FC1, CV_8UC4, CV_64FC4 })
+    {
+        const Mat kernel = randomKernel(rng, Size(63, 63), CV_MAT_DEPTH(type) == CV_64F ? CV_64F : CV_32F);
+        checkFilter({ type, -1, Size(90, 70), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_ROI }, rng);
+        checkFilter({ type, -1, Size(40, 20), kernel, Point(3, 50), 0, BORDER_WRAP, false, DST_NEW }, rng);
+    }
+    // 91x91 doubles (66 KB) exceed the 64 KB constant buffer: weights read from global memory.
+    checkFilter({ CV_64FC1, -1, Size(40, 30), randomKernel(rng, Size(91, 91), CV_64F), Point(-1, -1), 0,
+                  BORDER_REPLICATE, true, DST_ROI }, rng);
+    const Mat wide = randomKernel(rng, Size(61, 2));
+    checkFilter({ CV_16UC1, CV_32F, Size(100, 9), wide, Point(-1, -1), 0, BORDER_CONSTANT, true, DST_ROI }, rng);
+}
+
+// ---- rank-1 kernels: large outer products run as sepFilter2D, within filter2D's tolerance ----
+
+TEST(Filter2D_RankOne, outer_products_match_cv)
+{
+    RNG rng = testRng();
+    const Mat gauss = cv::getGaussianKernel(31, -1, CV_32F);
+    const Mat box = Mat::ones(21, 1, CV_32F) / 21.0;
+    const Mat ramp = (Mat_<float>(1, 17) << -8, -7, -6, -5, -4, -3, -2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8);
+    const Mat kernels[] = { gauss * gauss.t(), box * Mat(gauss.t()), Mat(box(Rect(0, 0, 1, 17)) * 17.0) * ramp / 64.0 };
+    int caseIndex = 0;
+    for (const Mat& kernel : kernels)
+        for (int type : { CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC1 })
+        {
+            const int border = caseIndex++ % 2 ? BORDER_CONSTANT : BORDER_REFLECT_101;
+            checkFilter({ type, -1, Size(97, 61), kernel, Point(-1, -1), 0, border, true, DST_ROI }, rng);
+            checkFilter({ type, -1, Size(64, 40), kernel, Point(3, 5), 2, border, false, DST_NEW }, rng);
+        }
+    // Almost an outer product: stays on the 2D path, and must match too.
+    Mat nearly = gauss * gauss.t(), noise(nearly.size(), CV_32F);
+    rng.fill(noise, RNG::UNIFORM, -1e-4, 1e-4);
+    nearly += noise;
+    checkFilter({ CV_8UC1, -1, Size(70, 50), nearly, Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_ROI }, rng);
+    // In place through the separable path.
+    checkFilter({ CV_32FC1, -1, Size(70, 50), kernels[0], Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_INPLACE }, rng);
+}
+
+// ---- errors: the same kind of cv::Exception as cv:: --------------------------------------------
+
+TEST(Filter2D_Errors, same_exception_as_cv)
+{
+    Mat m(10, 10, CV_16UC1, Scalar(1)), m8s(10, 10, CV_8SC1, Scalar(1)), mdst;
+    UMat u = m.getUMat(ACCESS_READ), u8s = m8s.getUMat(ACCESS_READ), udst;
+    const Mat k = Mat::ones(3, 3, CV_32F);
+    struct Bad { int ddepth; Mat kernel; Point anchor; int border; bool signedSrc; };
+    const Bad cases[] = {
+        { CV_8U, k, Point(-1, -1), BORDER_DEFAULT, false },    // ddepth below the source depth
+        { CV_16S, k, Point(-1, -1), BORDER_DEFAULT, false },   // 16U -> 16S is not implemented
+        { -1, k, Point(3, 0), BORDER_DEFAULT, false },         // anchor outside the kernel
+        { -1, k, Point(-1, -1), BORDER_TRANSPARENT, false },   // no such border for filters
+        { -1, k, Point(-1, -1), BORDER_DEFAULT, true },        // 8S sources are not implemented
+    };
+    for (const Bad& b : cases)
+    {
+        SCOPED_TRACE(cv::format("ddepth %d anchor (%d, %d) border %d", b.ddepth, b.anchor.x, b.anchor.y, b.border));
+        const Mat& src = b.signedSrc ? m8s : m;
+        const UMat& usrc = b.signedSrc ? u8s : u;
+        const int code = errorCode([&] { cv::filter2D(src, mdst, b.ddepth, b.kernel, b.anchor, 0, b.border); });
+        ASSERT_NE(0, code);
+        EXPECT_EQ(code, errorCode([&] { gpuconv::filter2D(usrc, udst, b.ddepth, b.kernel, b.anchor, 0, b.border); }));
+    }
+    EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(UMat(), udst, -1, k); }));
+    EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(u, udst, -1, Mat()); }));
+}
+
+} // namespace
+} // namespace gpuconv_test
