@@ -20,8 +20,8 @@ struct Correlation
 /** Validates the arguments with cv::filter2D's rules and errors. */
 Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& kernel, Point anchor)
 {
-    CV_Assert(!src.empty());
-    CV_Assert(!kernel.empty());
+    if (src.empty() || kernel.empty())
+        CV_Error(Error::StsBadArg, "gpuconv::filter2D: the source and the kernel must not be empty");
     CV_CheckEQ(kernel.channels(), 1, "gpuconv::filter2D: the kernel must have a single channel");
     Correlation c;
     c.sdepth = src.depth();
@@ -34,8 +34,10 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
         c.anchor.x = c.ksize.width / 2;
     if (c.anchor.y == -1)
         c.anchor.y = c.ksize.height / 2;
-    CV_Assert(c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)));
-    CV_Assert(c.ddepth >= c.sdepth);
+    CV_Check(c.anchor, c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)),
+             "gpuconv::filter2D: the anchor must lie inside the kernel");
+    CV_Check(c.ddepth, c.ddepth >= c.sdepth,
+             "gpuconv::filter2D: the destination depth must not be narrower than the source's");
     // The (source, destination) depths cv::getLinearFilter implements, and 32F -> 64F, which
     // cv::filter2D reaches through its DFT path for large kernels.
     const int s = c.sdepth, d = c.ddepth;
