@@ -140,15 +140,9 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
     UMat src1 = psrc1->getUMat();
     UMat src2 = ws.src2IsScalar ? UMat() : psrc2->getUMat();
     const Vec4d scalar = ws.src2IsScalar ? scalarOperand(psrc2->getMat(), ws) : Vec4d();
-    const int dstType = CV_MAKETYPE(ws.dstDepth, ws.cn);
-    detail::OclDecline decline = detail::checkDeviceArrays("addWeighted", { &src1, &src2 });
-    if (decline.empty())
-        decline = detail::checkAllocation(device, src1.total() * CV_ELEM_SIZE(dstType), "destination");
-    if (!decline.empty())
-        return decline;
-    dst.create(src1.size(), dstType);
-    UMat out = dst.getUMat();
-    decline = detail::checkDeviceArrays("addWeighted", { &out });
+    UMat out;
+    const detail::OclDecline decline = detail::createCheckedOutput(
+        "addWeighted", { &src1, &src2 }, dst, src1.size(), CV_MAKETYPE(ws.dstDepth, ws.cn), out);
     if (!decline.empty())
         return decline;
     if (src1.empty())

@@ -56,4 +56,18 @@ OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* 
     return OclDecline();
 }
 
+OclDecline createCheckedOutput(const char* function, std::initializer_list<const UMat*> inputs,
+                               const _OutputArray& dst, Size size, int type, UMat& out)
+{
+    OclDecline decline = checkDeviceArrays(function, inputs);
+    if (decline.empty())
+        decline = checkAllocation(ocl::Device::getDefault(), (size_t)size.area() * CV_ELEM_SIZE(type),
+                                  "destination");
+    if (!decline.empty())
+        return decline;
+    dst.create(size, type);
+    out = dst.getUMat();
+    return checkDeviceArrays(function, { &out });
+}
+
 }}} // namespace cv::gpuconv::detail

@@ -57,6 +57,12 @@ OclDecline checkDeviceArrays(const char* function, std::initializer_list<const U
     allocation, or more than INT_MAX bytes, see checkDeviceArrays); `what` names it. */
 OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* what);
 
+/** The usual start of an OpenCL entry: checkDeviceArrays() on `inputs`, then `dst` created as
+    `size` x `type` unless the device cannot hold it (checkAllocation) and checked too; `out` is
+    its UMat. Returns the decline reason, or an empty string. */
+OclDecline createCheckedOutput(const char* function, std::initializer_list<const UMat*> inputs,
+                               const _OutputArray& dst, Size size, int type, UMat& out);
+
 }}} // namespace cv::gpuconv::detail
 
 #endif

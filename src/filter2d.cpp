@@ -20,8 +20,9 @@ struct Correlation
 /** Validates the arguments with cv::filter2D's rules and errors. */
 Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& kernel, Point anchor)
 {
+    // StsAssert, the code of cv::filter2D's own checks.
     if (src.empty() || kernel.empty())
-        CV_Error(Error::StsBadArg, "gpuconv::filter2D: the source and the kernel must not be empty");
+        CV_Error(Error::StsAssert, "gpuconv::filter2D: the source and the kernel must not be empty");
     CV_CheckEQ(kernel.channels(), 1, "gpuconv::filter2D: the kernel must have a single channel");
     Correlation c;
     c.sdepth = src.depth();
@@ -34,10 +35,11 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
         c.anchor.x = c.ksize.width / 2;
     if (c.anchor.y == -1)
         c.anchor.y = c.ksize.height / 2;
-    CV_Check(c.anchor, c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)),
-             "gpuconv::filter2D: the anchor must lie inside the kernel");
-    CV_Check(c.ddepth, c.ddepth >= c.sdepth,
-             "gpuconv::filter2D: the destination depth must not be narrower than the source's");
+    if (!c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)))
+        CV_Error(Error::StsAssert, "gpuconv::filter2D: the anchor must lie inside the kernel");
+    if (c.ddepth < c.sdepth)
+        CV_Error(Error::StsAssert,
+                 "gpuconv::filter2D: the destination depth must not be narrower than the source's");
     // The (source, destination) depths cv::getLinearFilter implements, and 32F -> 64F, which
     // cv::filter2D reaches through its DFT path for large kernels.
     const int s = c.sdepth, d = c.ddepth;
@@ -131,15 +133,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
 
     UMat src = _src.getUMat();
     detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");
-    const int dstType = CV_MAKETYPE(c.ddepth, c.cn);
-    detail::OclDecline decline = detail::checkDeviceArrays("filter2D", { &src });
-    if (decline.empty())
-        decline = detail::checkAllocation(device, src.total() * CV_ELEM_SIZE(dstType), "destination");
-    if (!decline.empty())
-        return decline;
-    _dst.create(src.size(), dstType);
-    UMat dst = _dst.getUMat();
-    decline = detail::checkDeviceArrays("filter2D", { &dst });
+    UMat dst;
+    const detail::OclDecline decline = detail::createCheckedOutput(
+        "filter2D", { &src }, _dst, src.size(), CV_MAKETYPE(c.ddepth, c.cn), dst);
     if (!decline.empty())
         return decline;
 

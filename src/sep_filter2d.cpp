@@ -210,15 +210,9 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
 
     UMat src = srcIn.getUMat();
     detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
-    const int dstType = CV_MAKETYPE(a.ddepth, a.cn);
-    detail::OclDecline decline = detail::checkDeviceArrays("sepFilter2D", { &src });
-    if (decline.empty())
-        decline = detail::checkAllocation(device, src.total() * CV_ELEM_SIZE(dstType), "destination");
-    if (!decline.empty())
-        return decline;
-    dst.create(src.size(), dstType);
-    UMat out = dst.getUMat();
-    decline = detail::checkDeviceArrays("sepFilter2D", { &out });
+    UMat out;
+    detail::OclDecline decline = detail::createCheckedOutput(
+        "sepFilter2D", { &src }, dst, src.size(), CV_MAKETYPE(a.ddepth, a.cn), out);
     if (!decline.empty())
         return decline;
 
@@ -332,7 +326,7 @@ void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX
 {
     CV_INSTRUMENT_REGION();
     if (src.empty() || kernelX.empty() || kernelY.empty())
-        CV_Error(Error::StsBadArg, "gpuconv::sepFilter2D: the source and both kernels must not be empty");
+        CV_Error(Error::StsAssert, "gpuconv::sepFilter2D: the source and both kernels must not be empty");
     detail::runWithFallback(
         "sepFilter2D", dst,
         [&]() { return oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },

@@ -389,8 +389,16 @@ Case randomCase(Rng& rng, int fn)
         const int outDepth = c.ddepth < 0 ? depth : c.ddepth;
         if (c.dstMode == DST_INPLACE && outDepth != depth)
             c.dstMode = DST_ROI;
-        const int maxLen = rng.uniform(0, 8) == 0 ? 40 : fn == FN_FILTER2D ? 9 : 17;
+        if (fn == FN_FILTER2D && depth == CV_32F && c.ddepth == CV_8U)
+            c.ddepth = -1;  // cv::filter2D takes it through its DFT path for large kernels only
+        const int maxLen = rng.uniform(0, 8) == 0 ? 40 : 17;
         c.ksize = Size(rng.uniform(1, maxLen + 1), rng.uniform(1, maxLen + 1));
+        if (fn == FN_FILTER2D)
+        {
+            // The kernel size is part of filter2D's kernel variant (a build each).
+            static const Size sizes[] = { Size(3, 3), Size(5, 5), Size(2, 6), Size(9, 9), Size(23, 19) };
+            c.ksize = sizes[rng.uniform(0, 5)];
+        }
         c.anchor = rng.uniform(0, 2) == 0 ? Point(-1, -1)
                                           : Point(rng.uniform(0, c.ksize.width), rng.uniform(0, c.ksize.height));
         c.border = borders[rng.uniform(0, 5)] | (rng.uniform(0, 3) == 0 ? BORDER_ISOLATED : 0);
