@@ -140,8 +140,11 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
     UMat src1 = psrc1->getUMat();
     UMat src2 = ws.src2IsScalar ? UMat() : psrc2->getUMat();
     const Vec4d scalar = ws.src2IsScalar ? scalarOperand(psrc2->getMat(), ws) : Vec4d();
-    dst.create(src1.size(), CV_MAKETYPE(ws.dstDepth, ws.cn));
-    UMat out = dst.getUMat();
+    UMat out;
+    const detail::OclDecline decline = detail::createCheckedOutput(
+        "addWeighted", { &src1, &src2 }, dst, src1.size(), CV_MAKETYPE(ws.dstDepth, ws.cn), out);
+    if (!decline.empty())
+        return decline;
     if (src1.empty())
         return detail::OclDecline();
 

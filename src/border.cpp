@@ -17,14 +17,16 @@ std::string BorderGeometry::buildOption() const
     CV_Error(Error::StsBadArg, cv::format("gpuconv: unsupported border mode %d", mode));
 }
 
-BorderGeometry filterBorderGeometry(const UMat& src, int borderType)
+BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function)
 {
     const int mode = borderType & ~BORDER_ISOLATED;
     // StsBadArg, as cv::borderInterpolate raises it for the filters' twins.
     if (!(mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
           mode == BORDER_WRAP || mode == BORDER_REFLECT_101))
-        CV_Error_(Error::StsBadArg, ("gpuconv: unsupported border type %d (BORDER_TRANSPARENT is "
-                                     "not supported)", borderType));
+        CV_Error(Error::StsBadArg,
+                 cv::format("gpuconv::%s: unsupported border type %d (BORDER_CONSTANT, REPLICATE, "
+                            "REFLECT, WRAP or REFLECT_101, optionally | BORDER_ISOLATED; "
+                            "BORDER_TRANSPARENT is not supported)", function, borderType));
     BorderGeometry g;
     g.mode = mode;
     if (borderType & BORDER_ISOLATED)

@@ -24,8 +24,9 @@ struct BorderGeometry
 
 /** Checks that `borderType` is one cv::filter2D and cv::sepFilter2D accept (any of the five
     modes, optionally | BORDER_ISOLATED) and resolves it for `src`: without BORDER_ISOLATED a
-    ROI reads its parent's pixels across its edges, as cv:: does. */
-BorderGeometry filterBorderGeometry(const UMat& src, int borderType);
+    ROI reads its parent's pixels across its edges, as cv:: does. An unsupported `borderType`
+    raises StsBadArg naming gpuconv::`function`. */
+BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function = "filter");
 
 }}} // namespace cv::gpuconv::detail
 

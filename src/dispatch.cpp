@@ -2,6 +2,11 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
+#include <climits>
+
 namespace cv { namespace gpuconv { namespace detail {
 
 bool fallbackAllowed()
@@ -20,6 +25,49 @@ void reportFallback(const char* function, const std::string& reason)
                             function, reason.c_str(), function));
     CV_LOG_DEBUG(NULL, "gpuconv::" << function << ": falling back to cv::" << function << ": "
                                    << reason);
+}
+
+OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays)
+{
+    const cl_context context = (cl_context)ocl::Context::getDefault().ptr();
+    for (const UMat* a : arrays)
+    {
+        if (!a || !a->u || !a->u->handle)
+            continue;
+        cl_context owner = nullptr;
+        if (clGetMemObjectInfo((cl_mem)a->u->handle, CL_MEM_CONTEXT, sizeof(owner), &owner, nullptr) != CL_SUCCESS ||
+            owner != context)
+            CV_Error(Error::StsBadArg,
+                     cv::format("gpuconv::%s: an array belongs to another OpenCL context than the "
+                                "current one (cv::ocl::Context::getDefault()) of this thread", function));
+        if (a->u->size > (size_t)INT_MAX)
+            return cv::format("an array of %zu bytes: the kernels address arrays with 32-bit offsets",
+                              a->u->size);
+    }
+    return OclDecline();
+}
+
+OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* what)
+{
+    const size_t limit = std::min(device.maxMemAllocSize(), (size_t)INT_MAX);
+    if (bytes > limit)
+        return cv::format("the %s would take %zu bytes, more than the %zu a device array may have",
+                          what, bytes, limit);
+    return OclDecline();
+}
+
+OclDecline createCheckedOutput(const char* function, std::initializer_list<const UMat*> inputs,
+                               const _OutputArray& dst, Size size, int type, UMat& out)
+{
+    OclDecline decline = checkDeviceArrays(function, inputs);
+    if (decline.empty())
+        decline = checkAllocation(ocl::Device::getDefault(), (size_t)size.area() * CV_ELEM_SIZE(type),
+                                  "destination");
+    if (!decline.empty())
+        return decline;
+    dst.create(size, type);
+    out = dst.getUMat();
+    return checkDeviceArrays(function, { &out });
 }
 
 }}} // namespace cv::gpuconv::detail

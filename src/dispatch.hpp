@@ -6,6 +6,7 @@
 // The fallback policy, in one place: when gpuconv runs its OpenCL kernels and when the cv:: twin.
 
 #include <opencv2/core.hpp>
+#include <initializer_list>
 #include <string>
 #include <utility>
 
@@ -43,6 +44,24 @@ void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& o
     }
     std::forward<CpuTwin>(cpuTwin)();
 }
+
+/** The rules every OpenCL entry applies to the device arrays of a call before launching:
+    - an array of another OpenCL context than the calling thread's raises StsBadArg naming the
+      function (its buffer cannot be used by this context's kernels);
+    - an array whose buffer exceeds INT_MAX bytes makes the entry decline: OpenCV passes steps and
+      offsets to kernels as int, and the kernels index rows with them.
+    Returns the decline reason, or an empty string. */
+OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays);
+
+/** Declines a device array of `bytes` the device cannot allocate (more than its maximum
+    allocation, or more than INT_MAX bytes, see checkDeviceArrays); `what` names it. */
+OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* what);
+
+/** The usual start of an OpenCL entry: checkDeviceArrays() on `inputs`, then `dst` created as
+    `size` x `type` unless the device cannot hold it (checkAllocation) and checked too; `out` is
+    its UMat. Returns the decline reason, or an empty string. */
+OclDecline createCheckedOutput(const char* function, std::initializer_list<const UMat*> inputs,
+                               const _OutputArray& dst, Size size, int type, UMat& out);
 
 }}} // namespace cv::gpuconv::detail
 

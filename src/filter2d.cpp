@@ -20,8 +20,9 @@ struct Correlation
 /** Validates the arguments with cv::filter2D's rules and errors. */
 Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& kernel, Point anchor)
 {
-    CV_Assert(!src.empty());
-    CV_Assert(!kernel.empty());
+    // StsAssert, the code of cv::filter2D's own checks.
+    if (src.empty() || kernel.empty())
+        CV_Error(Error::StsAssert, "gpuconv::filter2D: the source and the kernel must not be empty");
     CV_CheckEQ(kernel.channels(), 1, "gpuconv::filter2D: the kernel must have a single channel");
     Correlation c;
     c.sdepth = src.depth();
@@ -34,8 +35,11 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
         c.anchor.x = c.ksize.width / 2;
     if (c.anchor.y == -1)
         c.anchor.y = c.ksize.height / 2;
-    CV_Assert(c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)));
-    CV_Assert(c.ddepth >= c.sdepth);
+    if (!c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)))
+        CV_Error(Error::StsAssert, "gpuconv::filter2D: the anchor must lie inside the kernel");
+    if (c.ddepth < c.sdepth)
+        CV_Error(Error::StsAssert,
+                 "gpuconv::filter2D: the destination depth must not be narrower than the source's");
     // The (source, destination) depths cv::getLinearFilter implements, and 32F -> 64F, which
     // cv::filter2D reaches through its DFT path for large kernels.
     const int s = c.sdepth, d = c.ddepth;
@@ -128,9 +132,12 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     }
 
     UMat src = _src.getUMat();
-    detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType);
-    _dst.create(src.size(), CV_MAKETYPE(c.ddepth, c.cn));
-    UMat dst = _dst.getUMat();
+    detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");
+    UMat dst;
+    const detail::OclDecline decline = detail::createCheckedOutput(
+        "filter2D", { &src }, _dst, src.size(), CV_MAKETYPE(c.ddepth, c.cn), dst);
+    if (!decline.empty())
+        return decline;
 
     // Work groups read their source window while others write their results: a destination
     // sharing the source's buffer (in place, or an overlapping view of the same parent) would be

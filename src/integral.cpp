@@ -195,6 +195,22 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
 
     UMat src = srcIn.getUMat();
     const Size isize(src.cols + 1, src.rows + 1);
+    detail::OclDecline decline = detail::checkDeviceArrays("integral", { &src });
+    // Outputs, and the scratch of the tilted sum (two diagonal prefix sums per row).
+    const size_t pixels = (size_t)isize.width * isize.height;
+    const size_t diagonals = 2 * ((size_t)src.rows + src.cols + 1) * src.rows;
+    const struct { bool wanted; size_t bytes; const char* what; } allocations[] = {
+        { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
+        { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
+        { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
+        { wantTilted && d.sdepth == CV_32F, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
+        { wantTilted, diagonals * oclPixelBytes(tiltedInDouble ? CV_64F : d.sdepth, d.cn), "tilted sum's diagonal scratch" },
+    };
+    for (const auto& a : allocations)
+        if (decline.empty() && a.wanted)
+            decline = detail::checkAllocation(device, a.bytes, a.what);
+    if (!decline.empty())
+        return decline;
     sumOut.create(isize, CV_MAKETYPE(d.sdepth, d.cn));
     UMat sum = sumOut.getUMat(), sqsum, tilted;
     if (wantSq)
@@ -207,6 +223,9 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         tiltedOut.create(isize, CV_MAKETYPE(d.sdepth, d.cn));
         tilted = tiltedOut.getUMat();
     }
+    decline = detail::checkDeviceArrays("integral", { &sum, &sqsum, &tilted });
+    if (!decline.empty())
+        return decline;
     if (src.empty())
     {
         // cv::integral of an empty image: a single zero.
@@ -216,7 +235,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return detail::OclDecline();
     }
 
-    detail::OclDecline decline = scanIntegral(src, sum, d.sdepth, false);
+    decline = scanIntegral(src, sum, d.sdepth, false);
     if (decline.empty() && wantSq)
         decline = scanIntegral(src, sqsum, d.sqdepth, true);
     if (decline.empty() && wantTilted)

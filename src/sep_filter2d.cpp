@@ -108,6 +108,7 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
              "gpuconv::sepFilter2D: kernelX must be a row or a column");
     CV_Check(kernelY.size(), kernelY.rows() == 1 || kernelY.cols() == 1,
              "gpuconv::sepFilter2D: kernelY must be a row or a column");
+    CV_CheckEQ(kernelX.channels(), 1, "gpuconv::sepFilter2D: the kernels must have one channel");
 
     const std::vector<double> kx = kernelCoefficients(kernelX), ky = kernelCoefficients(kernelY);
     const int nx = (int)kx.size(), ny = (int)ky.size();
@@ -204,6 +205,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
 {
     if (srcIn.dims() > 2)
         return "arrays of more than two dimensions";
+    if (srcIn.channels() > 4)
+        return "more than 4 channels";
     const SepArithmetic a = resolveSepArithmetic(srcIn.type(), ddepth, kernelX, kernelY, anchor, delta);
     const ocl::Device& device = ocl::Device::getDefault();
     for (int depth : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth })
@@ -211,9 +214,12 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
             return "the OpenCL device has no double precision";
 
     UMat src = srcIn.getUMat();
-    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType);
-    dst.create(src.size(), CV_MAKETYPE(a.ddepth, a.cn));
-    UMat out = dst.getUMat();
+    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
+    UMat out;
+    detail::OclDecline decline = detail::createCheckedOutput(
+        "sepFilter2D", { &src }, dst, src.size(), CV_MAKETYPE(a.ddepth, a.cn), out);
+    if (!decline.empty())
+        return decline;
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
     const detail::SepFilterPlan plan = detail::planSepFilter(
@@ -232,7 +238,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
                         geometry.roiOffset.x, geometry.whole.width - geometry.roiOffset.x - src.cols);
         UMat copy = whole.clone();
         src = copy(Rect(geometry.roiOffset, src.size()));
-        geometry = detail::filterBorderGeometry(src, borderType);
+        geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
     }
 
     const int cn = a.cn;
@@ -308,6 +314,10 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     if (rowPass.empty() || colPass.empty())
         return "the two-pass sep_filter2d kernels failed to build: " + options;
     // Row-filtered source rows, vertical apron included; 3 channels padded to 4 like BT.
+    decline = detail::checkAllocation(device, ((size_t)rows + kyLen - 1) * cols * localPixelBytes(a.bufDepth, cn),
+                                      "row-filtered intermediate image");
+    if (!decline.empty())
+        return decline;
     UMat buf(rows + kyLen - 1, cols, CV_MAKETYPE(a.bufDepth, cn == 3 ? 4 : cn));
     int arg = setSource(rowPass, 0);
     arg = rowPass.set(arg, ocl::KernelArg::WriteOnlyNoSize(buf));
@@ -329,7 +339,8 @@ void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX
                  InputArray kernelY, Point anchor, double delta, int borderType)
 {
     CV_INSTRUMENT_REGION();
-    CV_Assert(!src.empty() && !kernelX.empty() && !kernelY.empty());
+    if (src.empty() || kernelX.empty() || kernelY.empty())
+        CV_Error(Error::StsAssert, "gpuconv::sepFilter2D: the source and both kernels must not be empty");
     detail::runWithFallback(
         "sepFilter2D", dst,
         [&]() { return oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },

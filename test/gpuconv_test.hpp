@@ -9,7 +9,11 @@
 #include <opencv2/core.hpp>
 #include <opencv2/core/ocl.hpp>
 
+#define CL_TARGET_OPENCL_VERSION 120
+#include <CL/cl.h>
+
 #include <cstdlib>
+#include <cstring>
 #include <functional>
 #include <sstream>
 #include <string>
@@ -55,6 +59,35 @@ inline Mat randomMat(RNG& rng, Size size, int type, double lo = 0, double hi = 0
     return m;
 }
 
+/** True when test arrays get device buffers of exactly their size (GPUCONV_TEST_EXACT_BUFFERS=1,
+    set by scripts/oclgrind.sh): OpenCV's buffer pool rounds every allocation up to 4 KiB or more,
+    which would hide reads and writes past the end of an array from oclgrind's bounds checks. */
+inline bool exactDeviceBuffers()
+{
+    static const bool exact = [] {
+        const char* v = std::getenv("GPUCONV_TEST_EXACT_BUFFERS");
+        return v && std::string(v) == "1";
+    }();
+    return exact;
+}
+
+/** A device array of `size` and `type`, continuous; its buffer has exactly its bytes when
+    exactDeviceBuffers(), otherwise it comes from OpenCV's allocator. */
+inline UMat deviceArray(Size size, int type)
+{
+    if (!exactDeviceBuffers() || size.area() == 0)
+        return UMat(size, type);
+    const size_t step = (size_t)size.width * CV_ELEM_SIZE(type);
+    cl_int status = CL_SUCCESS;
+    cl_mem buffer = clCreateBuffer((cl_context)ocl::Context::getDefault().ptr(), CL_MEM_READ_WRITE,
+                                   step * size.height, nullptr, &status);
+    CV_Assert(status == CL_SUCCESS && buffer);
+    UMat u;
+    ocl::convertFromBuffer(buffer, step, size.height, size.width, type, u);
+    clReleaseMemObject(buffer);  // u holds its own reference
+    return u;
+}
+
 /** An array the test hands to cv:: (as Mat) and to gpuconv (as UMat), with identical contents.
     With a ROI it is a view into a larger parent with uneven margins on every side (odd byte
     offsets and a row step wider than the row); the parent is random data, so filters that read
@@ -74,6 +107,7 @@ struct TestArray
         parent = randomMat(rng, Size(size.width + left + right, size.height + top + bottom), type, lo, hi);
         rect = Rect(left, top, size.width, size.height);
         parentBefore = parent.clone();
+        uparent = deviceArray(parent.size(), type);
         parent.copyTo(uparent);
         roi = parent(rect);
         uroi = uparent(rect);
@@ -176,6 +210,17 @@ inline ::testing::AssertionResult outsideRoiUnchanged(const TestArray& dst)
                        << "byte " << xb << " of parent row " << y << " (pixel " << x
                        << "), outside the destination ROI " << dst.rect << ", was changed";
         }
+    return ::testing::AssertionSuccess();
+}
+
+/** Checks that no byte of an input array (its parent, ROI included) changed. */
+inline ::testing::AssertionResult unchanged(const TestArray& array)
+{
+    Mat after = array.uparent.getMat(ACCESS_READ);
+    const Mat& before = array.parentBefore;
+    for (int y = 0; y < after.rows; ++y)
+        if (std::memcmp(after.ptr(y), before.ptr(y), after.cols * after.elemSize()) != 0)
+            return ::testing::AssertionFailure() << "row " << y << " of an input array was written";
     return ::testing::AssertionSuccess();
 }
 

@@ -1,0 +1,66 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+
+// libFuzzer target over the parameter space of the soak test (test/reliability_cases.hpp): the
+// fuzzer's input chooses the function and every parameter of the call (size, type, ROIs, in place,
+// kernel sizes, anchor, border, coefficients kind, weights); the rest of it seeds the pixel data.
+// A call that departs from cv:: (a result, an error where cv:: returns or the reverse, a write
+// outside the destination) aborts with the case. Build and run: README.md, "Reliability".
+
+#include <gtest/gtest.h>
+
+#include <opencv2/core.hpp>
+#include <opencv2/core/ocl.hpp>
+#include <opencv2/gpuconv.hpp>
+
+#include <fuzzer/FuzzedDataProvider.h>
+
+#include <cstdio>
+#include <cstdlib>
+
+#include "reliability_cases.hpp"
+
+namespace {
+
+/** randomCase()'s generator, drawing from the fuzzer's input (zeros once it is used up). */
+struct InputRng
+{
+    FuzzedDataProvider& input;
+    int uniform(int a, int b) { return b - 1 <= a ? a : input.ConsumeIntegralInRange<int>(a, b - 1); }
+    double uniform(double a, double b) { return a + (b - a) * input.ConsumeProbability<double>(); }
+};
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int*, char***)
+{
+    // As the tests run: fallbacks to cv:: are errors, PoCL on the CPU unless told otherwise.
+    setenv("OPENCV_GPUCONV_FALLBACK", "0", 1);
+    setenv("OPENCV_OPENCL_DEVICE", ":CPU:", 0);
+    if (!cv::ocl::useOpenCL())
+    {
+        std::fprintf(stderr, "gpuconv_fuzz: no usable OpenCL device (set OPENCV_OPENCL_DEVICE)\n");
+        std::exit(1);
+    }
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
+{
+    using namespace gpuconv_test;
+    FuzzedDataProvider input(data, size);
+    InputRng rng{ input };
+    const int fn = rng.uniform(0, (int)FN_COUNT);
+    Case c = randomCase(rng, fn);
+    // Keep single inputs fast: the fuzzer's value is in many calls.
+    c.size.width = std::min(c.size.width, 96);
+    c.size.height = std::min(c.size.height, 64);
+    cv::RNG pixels(input.ConsumeIntegral<uint64_t>() | 1);
+    const ::testing::AssertionResult result = runCase(c, pixels);
+    if (!result)
+    {
+        std::fprintf(stderr, "gpuconv_fuzz: %s\n", result.message());
+        std::abort();
+    }
+    return 0;
+}

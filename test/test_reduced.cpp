@@ -1,0 +1,141 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "test_precomp.hpp"
+#include "reliability_cases.hpp"
+
+namespace gpuconv_test {
+namespace {
+
+// The reduced suite: one tiny case per kernel variant and path of each function (vector widths,
+// fixed-point and float arithmetic, every border rule, BORDER_ISOLATED, ROIs on both sides, in
+// place, single pass, two passes, long kernels, every integral output), each with the guard
+// check around its destination. It is what scripts/oclgrind.sh runs on oclgrind's simulated
+// device (--gtest_filter='*Reduced.*'), where every case takes seconds; it runs in the normal suite
+// too. New paths get a row here.
+
+struct Row
+{
+    const char* name;
+    Case c;
+};
+
+Case make(int fn, int type, Size size, int dstMode = DST_ROI, bool srcRoi = true)
+{
+    Case c;
+    c.fn = fn;
+    c.type = type;
+    c.size = size;
+    c.dstMode = dstMode;
+    c.srcRoi = srcRoi;
+    return c;
+}
+
+Case filter(int fn, int type, Size size, Size ksize, int border, int coeffKind = COEFF_RANDOM,
+            Point anchor = Point(-1, -1), int dstMode = DST_ROI, int ddepth = -1)
+{
+    Case c = make(fn, type, size, dstMode);
+    c.ksize = ksize;
+    c.border = border;
+    c.coeffKind = coeffKind;
+    c.anchor = anchor;
+    c.ddepth = ddepth;
+    // Not a multiple of 0.5: cv::'s 8U -> 16S integer mode rounds delta + sum half to even in its
+    // SIMD body and adds saturate_cast<int>(delta) in its scalar tail, so ties differ inside cv::.
+    c.delta = 1.25;
+    return c;
+}
+
+Case withTwoPass(Case c)
+{
+    c.twoPass = true;
+    return c;
+}
+
+Case integralCase(int type, int sdepth, int sqdepth, int outputs, Size size, bool roi)
+{
+    Case c = make(FN_INTEGRAL, type, size, roi ? DST_ROI : DST_NEW, roi);
+    c.ddepth = sdepth;
+    c.sqdepth = sqdepth;
+    c.outputs = outputs;
+    return c;
+}
+
+Case weighted(int type, Size size, int dstMode, bool srcRoi, int dtype = -1)
+{
+    Case c = make(FN_ADD_WEIGHTED, type, size, dstMode, srcRoi);
+    c.ddepth = dtype;
+    c.alpha = 0.75;
+    c.beta = -0.25;
+    c.gamma = 3;
+    return c;
+}
+
+const std::vector<Row>& rows()
+{
+    const int S = FN_SEP_FILTER2D, F = FN_FILTER2D;
+    static const std::vector<Row> table = {
+        // addWeighted: a continuous image (one long row, widest vectors), ROIs (unaligned rows and
+        // a partial last vector), in place, mixed depths and double arithmetic.
+        { "addWeighted_continuous_8UC1", weighted(CV_8UC1, Size(32, 4), DST_NEW, false) },
+        { "addWeighted_roi_8UC3", weighted(CV_8UC3, Size(13, 5), DST_ROI, true) },
+        { "addWeighted_inplace_16SC2", weighted(CV_16SC2, Size(9, 3), DST_INPLACE, true) },
+        { "addWeighted_32S_to_64F", weighted(CV_32SC1, Size(7, 6), DST_ROI, true, CV_64F) },
+        { "addWeighted_32FC4", weighted(CV_32FC4, Size(5, 4), DST_NEW, true) },
+        // sepFilter2D: every border rule, isolated and not, the fixed-point and float arithmetic,
+        // 1-4 channels, single pass and two passes, in place, long kernels.
+        { "sepFilter2D_smooth_8UC1_reflect101", filter(S, CV_8UC1, Size(19, 11), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
+        { "sepFilter2D_integer_8UC1_to_16S_replicate_isolated",
+          filter(S, CV_8UC1, Size(12, 7), Size(3, 3), BORDER_REPLICATE | BORDER_ISOLATED, COEFF_INTEGER, Point(-1, -1), DST_ROI, CV_16S) },
+        { "sepFilter2D_32FC3_constant_anchor_inplace",
+          filter(S, CV_32FC3, Size(10, 9), Size(4, 5), BORDER_CONSTANT, COEFF_RANDOM, Point(0, 3), DST_INPLACE) },
+        { "sepFilter2D_64FC1_wrap", filter(S, CV_64FC1, Size(9, 8), Size(3, 5), BORDER_WRAP) },
+        { "sepFilter2D_16UC2_reflect", filter(S, CV_16UC2, Size(11, 6), Size(5, 5), BORDER_REFLECT, COEFF_RANDOM, Point(4, 0)) },
+        { "sepFilter2D_8UC4_to_32F_constant_isolated",
+          filter(S, CV_8UC4, Size(8, 5), Size(3, 1), BORDER_CONSTANT | BORDER_ISOLATED, COEFF_RANDOM, Point(-1, -1), DST_NEW, CV_32F) },
+        { "sepFilter2D_two_pass_8UC1_reflect101", withTwoPass(filter(S, CV_8UC1, Size(14, 9), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH)) },
+        { "sepFilter2D_two_pass_16SC3_wrap_inplace",
+          withTwoPass(filter(S, CV_16SC3, Size(7, 10), Size(3, 7), BORDER_WRAP, COEFF_RANDOM, Point(2, 1), DST_INPLACE)) },
+        { "sepFilter2D_long_kernel_32FC1", filter(S, CV_32FC1, Size(6, 5), Size(301, 9), BORDER_REFLECT) },
+        { "sepFilter2D_kernel_larger_than_image_8UC1", filter(S, CV_8UC1, Size(3, 2), Size(9, 7), BORDER_REPLICATE) },
+        // filter2D: direct windows (small kernels, 32-bit word reads of 8/16-bit rows), tiled
+        // windows, weights beyond the constant buffer, rank-one kernels run as sepFilter2D, in
+        // place (through a copy), every border rule.
+        { "filter2D_direct_8UC1_reflect101", filter(F, CV_8UC1, Size(15, 9), Size(3, 3), BORDER_REFLECT_101) },
+        { "filter2D_direct_16UC1_wrap", filter(F, CV_16UC1, Size(13, 6), Size(5, 5), BORDER_WRAP, COEFF_RANDOM, Point(4, 0)) },
+        { "filter2D_direct_32FC4_constant_anchor", filter(F, CV_32FC4, Size(9, 7), Size(3, 5), BORDER_CONSTANT, COEFF_RANDOM, Point(0, 1)) },
+        { "filter2D_tiled_8UC3_replicate_isolated", filter(F, CV_8UC3, Size(10, 6), Size(9, 5), BORDER_REPLICATE | BORDER_ISOLATED) },
+        { "filter2D_tiled_16SC1_to_32F_reflect", filter(F, CV_16SC1, Size(12, 8), Size(8, 9), BORDER_REFLECT, COEFF_RANDOM, Point(-1, -1), DST_ROI, CV_32F) },
+        { "filter2D_tiled_64FC2_inplace", filter(F, CV_64FC2, Size(9, 5), Size(11, 3), BORDER_REFLECT_101, COEFF_RANDOM, Point(-1, -1), DST_INPLACE) },
+        { "filter2D_weights_beyond_constant_buffer_32FC1", [] {
+              Case c = filter(F, CV_32FC1, Size(5, 4), Size(91, 91), BORDER_REFLECT_101);
+              c.ktype = CV_64F;
+              return c; }() },
+        { "filter2D_rank_one_8UC1_as_separable", filter(F, CV_8UC1, Size(20, 9), Size(17, 17), BORDER_REPLICATE, COEFF_SMOOTH) },
+        // Several work-groups in each direction (tiles, carries between them, groups' aprons).
+        { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(5, 7), BORDER_REFLECT_101) },
+        { "filter2D_several_groups_8UC1_tiled", filter(F, CV_8UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
+        { "integral_several_tiles_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(150, 70), true) },
+        // integral: every output, integer and float sums, 1-4 channels, ROIs.
+        { "integral_8UC1_sum", integralCase(CV_8UC1, CV_32S, -1, 1, Size(21, 13), true) },
+        { "integral_8UC3_all_outputs", integralCase(CV_8UC3, CV_32S, CV_64F, 3, Size(9, 7), true) },
+        { "integral_32FC1_tilted", integralCase(CV_32FC1, CV_32F, CV_64F, 3, Size(7, 6), false) },
+        { "integral_16UC4_sqsum", integralCase(CV_16UC4, CV_64F, CV_64F, 2, Size(6, 5), true) },
+        { "integral_8UC2_float_sums", integralCase(CV_8UC2, CV_32F, CV_32F, 2, Size(11, 4), true) },
+    };
+    return table;
+}
+
+typedef ::testing::TestWithParam<int> Reduced;
+
+TEST_P(Reduced, kernel_path_matches_cv)
+{
+    const Row& row = rows()[GetParam()];
+    RNG rng = testRng();
+    EXPECT_TRUE(runCase(row.c, rng));
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Reduced, ::testing::Range(0, (int)rows().size()),
+                        [](const ::testing::TestParamInfo<int>& info) { return std::string(rows()[info.param].name); });
+
+} // namespace
+} // namespace gpuconv_test

@@ -1,0 +1,54 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+#include "test_precomp.hpp"
+#include "reliability_cases.hpp"
+
+namespace gpuconv_test {
+namespace {
+
+// Randomised soak test: 500 random parameter sets per function (fixed seed, so a failure
+// reproduces), each held to cv::'s result or cv::'s refusal by runCase(). GPUCONV_SOAK_CASES
+// changes the count per function, GPUCONV_SOAK_SEED the seed; fuzz/fuzz_gpuconv.cpp explores the
+// same space for longer runs.
+
+int soakCases()
+{
+    const char* v = std::getenv("GPUCONV_SOAK_CASES");
+    return v ? std::max(1, std::atoi(v)) : 500;
+}
+
+uint64 soakSeed()
+{
+    const char* v = std::getenv("GPUCONV_SOAK_SEED");
+    return v ? (uint64)std::strtoull(v, nullptr, 0) : 0x50a4ull;
+}
+
+typedef ::testing::TestWithParam<int> Soak;
+
+TEST_P(Soak, random_cases_match_cv)
+{
+    const int fn = GetParam();
+    RNG rng(soakSeed() + 7919 * (uint64)fn);
+    const int count = soakCases();
+    int failures = 0;
+    for (int i = 0; i < count && failures < 10; ++i)
+    {
+        const Case c = randomCase(rng, fn);
+        // Each case's data comes from its own generator, so a failing case reruns alone.
+        RNG caseRng(rng.next());
+        ::testing::AssertionResult r = runCase(c, caseRng);
+        if (!r)
+        {
+            ++failures;
+            ADD_FAILURE() << "case " << i << " of " << functionName(fn) << ": " << r.message();
+        }
+    }
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Soak,
+                        ::testing::Values((int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D,
+                                          (int)FN_INTEGRAL),
+                        [](const ::testing::TestParamInfo<int>& info) { return std::string(functionName(info.param)); });
+
+} // namespace
+} // namespace gpuconv_test
