@@ -185,6 +185,9 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
     const bool wantSq = sqsumOut.needed(), wantTilted = tiltedOut.needed();
+    if (wantTilted && (d.depth == CV_32F || d.depth == CV_64F))
+        return "the tilted sum of a floating-point image: the OpenCL tilted sum subtracts row sums, "
+               "so NaN and Inf would not propagate as in cv::'s purely additive recurrence";
     // The tilted sum subtracts diagonal prefix sums; in floating point they are kept in double
     // so that the cancellation stays far below float rounding.
     const bool tiltedInDouble = wantTilted && d.sdepth != CV_32S;

@@ -118,7 +118,7 @@ const std::vector<Row>& rows()
         // integral: every output, integer and float sums, 1-4 channels, ROIs.
         { "integral_8UC1_sum", integralCase(CV_8UC1, CV_32S, -1, 1, Size(21, 13), true) },
         { "integral_8UC3_all_outputs", integralCase(CV_8UC3, CV_32S, CV_64F, 3, Size(9, 7), true) },
-        { "integral_32FC1_tilted", integralCase(CV_32FC1, CV_32F, CV_64F, 3, Size(7, 6), false) },
+        { "integral_8UC1_float_tilted", integralCase(CV_8UC1, CV_32F, CV_64F, 3, Size(7, 6), false) },
         { "integral_16UC4_sqsum", integralCase(CV_16UC4, CV_64F, CV_64F, 2, Size(6, 5), true) },
         { "integral_8UC2_float_sums", integralCase(CV_8UC2, CV_32F, CV_32F, 2, Size(11, 4), true) },
     };
