@@ -205,22 +205,14 @@ void compareWithOpenCV(const std::string& label, const Traffic& traffic,
 UMat randomUMat(Size size, int type, uint64 seed)
 {
     RNG rng(seed);
-    Mat m(size, type);
-    const int depth = CV_MAT_DEPTH(type);
-    const double hi = depth == CV_8U ? 256 : depth == CV_8S ? 128 : depth == CV_16U ? 65536 :
-                      depth == CV_16S ? 32768 : 1000;
-    const double lo = depth == CV_8U || depth == CV_16U ? 0 : -hi;
-    rng.fill(m, RNG::UNIFORM, Scalar::all(lo), Scalar::all(hi));
     UMat u;
-    m.copyTo(u);
+    gpuconv_test::randomMat(rng, size, type).copyTo(u);
     return u;
 }
 
 std::string caseName(Size size, int type)
 {
-    static const char* const depths[] = { "8U", "8S", "16U", "16S", "32S", "32F", "64F", "16F" };
-    return cv::format("%dx%d %sC%d", size.width, size.height, depths[CV_MAT_DEPTH(type)],
-                      CV_MAT_CN(type));
+    return cv::format("%dx%d %s", size.width, size.height, typeToString(type).c_str() + 3);
 }
 
 } // namespace gpuconv_perf

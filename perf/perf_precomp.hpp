@@ -15,6 +15,7 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/gpuconv.hpp>
 
+#include "../test/gpuconv_test.hpp"
 #include "gpuconv_perf.hpp"
 
 #endif

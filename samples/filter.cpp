@@ -108,11 +108,10 @@ int parseBorder(const std::string& name)
 
 int parseDepth(const std::string& name)
 {
-    const char* const names[] = { "8U", "8S", "16U", "16S", "32S", "32F", "64F" };
     if (name == "same")
         return -1;
-    for (int d = 0; d < 7; ++d)
-        if (name == names[d])
+    for (int d = CV_8U; d <= CV_64F; ++d)
+        if (name == cv::depthToString(d) + 3)  // "CV_8U" -> "8U"
             return d;
     CV_Error(cv::Error::StsBadArg, "unknown depth '" + name + "'");
 }

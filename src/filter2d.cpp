@@ -2,7 +2,6 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
-#include <mutex>
 #include <vector>
 
 namespace cv { namespace gpuconv {
@@ -55,36 +54,12 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
     return c;
 }
 
-/** The weights on the device, in the accumulator depth, kept for the next calls with the same
-    kernel: filters are applied to many images, and an upload per call costs more than a small
-    filter's whole run. */
+/** The weights on the device, in the accumulator depth, as one row. */
 UMat deviceWeights(const Mat& kernel, int accDepth)
 {
     Mat weights;
     kernel.convertTo(weights, accDepth);  // what cv::getLinearFilter does, hence the same rounding
-    weights = weights.reshape(1, 1);
-    const std::vector<uchar> key(weights.datastart, weights.dataend);
-    const void* context = ocl::Context::getDefault().ptr();
-
-    struct Entry { const void* context; int depth; std::vector<uchar> bytes; UMat weights; };
-    static std::mutex mutex;
-    static std::vector<Entry> cache;  // most recently used last
-    const size_t capacity = 16;
-    std::lock_guard<std::mutex> lock(mutex);
-    for (size_t i = 0; i < cache.size(); ++i)
-        if (cache[i].context == context && cache[i].depth == accDepth && cache[i].bytes == key)
-        {
-            Entry hit = cache[i];
-            cache.erase(cache.begin() + i);
-            cache.push_back(hit);
-            return hit.weights;
-        }
-    Entry entry{ context, accDepth, key, UMat() };
-    weights.copyTo(entry.weights);
-    if (cache.size() >= capacity)
-        cache.erase(cache.begin());
-    cache.push_back(entry);
-    return entry.weights;
+    return detail::deviceConstants(weights.reshape(1, 1));
 }
 
 /** Factors `kernel` as the outer product column * row when it is one to within 1e-7 of its

@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <deque>
+#include <mutex>
 #include <unordered_map>
 
 namespace cv { namespace gpuconv { namespace detail {
@@ -207,6 +208,33 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
     }
     inFlight.add(done, std::move(arrays));
     return true;
+}
+
+UMat deviceConstants(const Mat& values)
+{
+    const Mat continuous = values.isContinuous() ? values : values.clone();
+    const std::vector<uchar> key(continuous.datastart, continuous.dataend);
+    const void* context = ocl::Context::getDefault().ptr();
+
+    struct Entry { const void* context; int type; std::vector<uchar> bytes; UMat device; };
+    static std::mutex mutex;
+    static std::vector<Entry> cache;  // most recently used last
+    const size_t capacity = 16;
+    std::lock_guard<std::mutex> lock(mutex);
+    for (size_t i = 0; i < cache.size(); ++i)
+        if (cache[i].context == context && cache[i].type == continuous.type() && cache[i].bytes == key)
+        {
+            Entry hit = cache[i];
+            cache.erase(cache.begin() + i);
+            cache.push_back(hit);
+            return hit.device;
+        }
+    Entry entry{ context, continuous.type(), key, UMat() };
+    continuous.copyTo(entry.device);
+    if (cache.size() >= capacity)
+        cache.erase(cache.begin());
+    cache.push_back(entry);
+    return entry.device;
 }
 
 }}} // namespace cv::gpuconv::detail

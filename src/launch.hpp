@@ -74,6 +74,12 @@ private:
     std::vector<Argument> args_;
 };
 
+/** `values` (filter weights, coefficients) in device memory. An upload waits for the queue, and
+    filters are applied to many images with the same weights, so recent uploads are kept, keyed by
+    OpenCL context, type and content, and returned again. Entries are never written after their
+    upload; kernels in flight keep theirs alive. Thread-safe. */
+UMat deviceConstants(const Mat& values);
+
 }}} // namespace cv::gpuconv::detail
 
 #endif

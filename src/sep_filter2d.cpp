@@ -2,7 +2,6 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
-#include <cstring>
 
 namespace cv { namespace gpuconv {
 namespace {
@@ -178,27 +177,6 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
     return kernel.set(arg, value);
 }
 
-/** The coefficients in device memory. Uploading waits for the queue, so the last few uploads
-    of this thread are kept: repeated calls with the same kernels (the usual case) stay
-    asynchronous. Entries are never written again; kernels in flight keep theirs alive. */
-UMat deviceCoefficients(const Mat& coeffs)
-{
-    struct Entry { Mat host; UMat device; };
-    static thread_local Entry cache[4];
-    static thread_local int next = 0;
-    const size_t bytes = coeffs.total() * coeffs.elemSize();
-    for (const Entry& e : cache)
-        if (!e.host.empty() && e.host.type() == coeffs.type() && e.host.total() == coeffs.total() &&
-            std::memcmp(e.host.data, coeffs.data, bytes) == 0)
-            return e.device;
-    Entry& e = cache[next];
-    next = (next + 1) % 4;
-    e.host = coeffs.clone();
-    e.device = UMat();
-    e.host.copyTo(e.device);
-    return e.device;
-}
-
 detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int ddepth,
                                   const _InputArray& kernelX, const _InputArray& kernelY,
                                   Point anchor, double delta, int borderType)
@@ -266,7 +244,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
     });
 
-    const UMat ukx = deviceCoefficients(a.kx), uky = deviceCoefficients(a.ky);
+    const UMat ukx = detail::deviceConstants(a.kx), uky = detail::deviceConstants(a.ky);
     // The kernels address the source from the origin of the image its border rule extrapolates.
     const int srcStep = (int)src.step[0], wholeOffset = (int)geometry.wholeOffset;
     const int rows = src.rows, cols = src.cols;

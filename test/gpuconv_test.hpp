@@ -234,8 +234,7 @@ inline Tolerance defaultTolerance(int depth)
 
 inline const char* depthName(int depth)
 {
-    static const char* const names[] = { "8U", "8S", "16U", "16S", "32S", "32F", "64F", "16F" };
-    return depth >= 0 && depth < 8 ? names[depth] : "-1";
+    return depth >= 0 && depth < 8 ? depthToString(depth) + 3 : "-1";  // "CV_8U" -> "8U"
 }
 
 /** How the destination relates to the source in a test case. */
