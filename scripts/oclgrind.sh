@@ -39,17 +39,53 @@ tests=$(OPENCV_OPENCL_DEVICE=Oclgrind:: build/bin/opencv_test_gpuconv --gtest_li
           --gtest_filter="$filter" 2>/dev/null | awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1 }')
 [ -n "$tests" ] || { echo "oclgrind.sh: no test matches $filter"; exit 1; }
 
+# The checks must be live: kernels with one deliberate defect each (test/oclgrind_canary) have to
+# be reported with the same settings, compiled both normally and without optimisation.
+canaries=test/oclgrind_canary
+for sim in "$canaries"/*.sim; do
+  name=$(basename "$sim" .sim)
+  case "$name" in
+    uninitialized_*) expected='Uninitialized value' ;;
+    out_of_bounds_*) expected='Invalid read' ;;
+    data_race) expected='data race' ;;
+    *) echo "oclgrind.sh: no expected report for canary $name"; exit 1 ;;
+  esac
+  for build_options in "" "-cl-opt-disable"; do
+    output=$(cd "$canaries" && OCLGRIND_BUILD_OPTIONS="$build_options" oclgrind-kernel "$name.sim" 2>&1 || true)
+    if ! grep -q "$expected" <<< "$output"; then
+      echo "oclgrind.sh: canary $name was not reported ('$expected', build options '$build_options')"
+      exit 1
+    fi
+  done
+done
+echo "oclgrind: all $(ls "$canaries"/*.sim | wc -l) canaries (deliberate defects) reported"
+
+run_case() {
+  local log=$1; shift
+  env "$@" OCLGRIND_LOG="$log" build/bin/opencv_test_gpuconv --gtest_filter="$t" > "$log.out" 2>&1
+}
+# oclgrind writes one blank-line separated record per report. OpenCV's device probing asks an
+# OpenCL 1.2 device for newer properties (clGetDeviceInfo -> CL_INVALID_VALUE): not gpuconv's.
+gpuconv_reports() {
+  [ -s "$1" ] || return 0
+  awk -v RS= '/Function: clGetDeviceInfo/ && /CL_INVALID_VALUE/ && /param_name/ { next } { print; print "" }' "$1"
+}
+count_reports() {
+  gpuconv_reports "$1" | awk -v RS= 'END { print NR + 0 }'
+}
+
 # One process per case, so that a crash of the simulator names its case. oclgrind 21.10's
-# --uninitialized plugin crashes (SIGSEGV in memcpy) on kernels with 3-element vectors (vload3,
-# vstore3: the 3-channel cases, cv::'s own filter2D kernels too), and stops with a fatal error on
-# LLVM's `freeze` instruction, which newer compilers emit for some integer divisions; such a case
-# is run again with the bounds, race and API checks only, and listed.
-failed=0 reports=0 count=0 partial=""
+# uninitialised-value plugin cannot follow some optimised code: it crashes (SIGSEGV in memcpy) on
+# 3-element vectors (vload3, vstore3) and stops with a fatal error on LLVM's `freeze` instruction.
+# Such a case runs twice more: compiled normally with the bounds, race and API checks, and compiled
+# without optimisation (-cl-opt-disable, where neither construct appears) with every check.
+failed=0 reports=0 count=0 unoptimised=""
 for t in $tests; do
   count=$((count + 1))
   log="$logs/${t//\//_}.log"
+  case_logs="$log"
   status=0
-  OCLGRIND_LOG="$log" build/bin/opencv_test_gpuconv --gtest_filter="$t" > "$log.out" 2>&1 || status=$?
+  run_case "$log" || status=$?
   uninitialized_plugin_failed=0
   if [ "$status" -eq 139 ] && ! grep -q -v -e '^$' -e 'runtime error detected' -e 'clGetDeviceInfo' \
        -e 'CL_INVALID_VALUE' -e "param_name" "$log" 2>/dev/null; then
@@ -59,26 +95,23 @@ for t in $tests; do
     uninitialized_plugin_failed=1
   fi
   if [ "$uninitialized_plugin_failed" -eq 1 ]; then
-    partial="$partial $t"
+    unoptimised="$unoptimised $t"
     status=0
-    OCLGRIND_UNINITIALIZED=0 OCLGRIND_LOG="$log" build/bin/opencv_test_gpuconv --gtest_filter="$t" \
-      > "$log.out" 2>&1 || status=$?
+    run_case "$log" OCLGRIND_UNINITIALIZED=0 || status=$?
+    run_case "$log.O0" OCLGRIND_BUILD_OPTIONS=-cl-opt-disable || status=$?
+    case_logs="$log $log.O0"
   fi
-  # oclgrind writes one blank-line separated record per report. OpenCV's device probing asks an
-  # OpenCL 1.2 device for newer properties (clGetDeviceInfo -> CL_INVALID_VALUE): not gpuconv's.
   n=0
-  if [ -s "$log" ]; then
-    n=$(awk -v RS= '
-      /Function: clGetDeviceInfo/ && /CL_INVALID_VALUE/ && /param_name/ { next }
-      { n++ } END { print n + 0 }' "$log")
-  fi
+  for l in $case_logs; do n=$((n + $(count_reports "$l"))); done
   if [ "$status" -ne 0 ] || [ "$n" -ne 0 ]; then
-    echo "FAILED $t: exit status $status, $n oclgrind report(s) ($log, $log.out)"
-    awk -v RS= '/Function: clGetDeviceInfo/ && /CL_INVALID_VALUE/ && /param_name/ { next } { print; print "" }' "$log" 2>/dev/null | head -40
-    grep -a -A5 "Failure" "$log.out" | head -20 || true
+    echo "FAILED $t: exit status $status, $n oclgrind report(s) ($case_logs and their .out)"
+    for l in $case_logs; do
+      gpuconv_reports "$l" | head -40
+      grep -a -A5 "Failure" "$l.out" | head -20 || true
+    done
     failed=$((failed + 1)); reports=$((reports + n))
   fi
 done
-[ -z "$partial" ] || echo "oclgrind: without the uninitialised-value check (oclgrind crashed):$partial"
+[ -z "$unoptimised" ] || echo "oclgrind: uninitialised values checked on unoptimised code (the plugin cannot follow the optimised code):$unoptimised"
 echo "oclgrind: $count case(s), $failed failed, $reports report(s) (logs in $logs)"
 [ "$failed" -eq 0 ]
