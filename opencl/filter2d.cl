@@ -31,6 +31,7 @@
 //   ROW_QUADS           without TILED, 4-byte pixels (8UC4, 32FC1, ...): window rows are read as
 //                       aligned 16-byte vectors (4 pixels per load) and realigned in registers
 //   U8_TO_FLOAT_BITS    8-bit source, float accumulators: convert through the float's bits
+//   FLOAT_TO_U8_BITS    float accumulators, 8-bit destination: likewise
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
 //   BORDER_*            the border rule (common/border.cl)
 
@@ -66,6 +67,24 @@
 #  define TO_ACC_PX(x) U8_TO_FLOATN(PX, x)
 #  undef TO_ACC_WORD
 #  define TO_ACC_WORD(x) U8_TO_FLOATN(4, x)
+#endif
+
+#ifdef FLOAT_TO_U8_BITS
+// float -> uchar with saturation and rounding to nearest even, as convert_uchar_sat_rte, without
+// the conversion unit: clamped to [0, 255], 1.5 * 2^23 + x rounds to an integer (ties to even)
+// held in the low mantissa bits. fmax returns 0 for NaN, as the conversion does.
+#  define FLOAT_U8_BIAS 12582912.0f
+#  define FLOAT_TO_U8_1(x) ((uchar)(as_uint(fmin(fmax(x, 0.0f), 255.0f) + FLOAT_U8_BIAS) & 0xFFu))
+#  define FLOAT_TO_U8_N(n, x) GPUCONV_CAT(convert_uchar, n)( \
+      GPUCONV_CAT(as_uint, n)(fmin(fmax(x, 0.0f), 255.0f) + FLOAT_U8_BIAS) & 0xFFu)
+#  undef TO_DST
+#  if CN == 1
+#    define TO_DST(x) FLOAT_TO_U8_1(x)
+#  else
+#    define TO_DST(x) FLOAT_TO_U8_N(CN, x)
+#  endif
+#  undef TO_DST_PX
+#  define TO_DST_PX(x) FLOAT_TO_U8_N(PX, x)
 #endif
 
 #if CN == 3

@@ -163,6 +163,8 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
             o += " -D ROW_QUADS";
         if (c.sdepth == CV_8U && c.accDepth == CV_32F)
             o += " -D U8_TO_FLOAT_BITS";
+        if (c.ddepth == CV_8U && c.accDepth == CV_32F)
+            o += " -D FLOAT_TO_U8_BITS";
         return o;
     };
     // Everything the options depend on, packed into a key for the cache of assembled options;

@@ -142,7 +142,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         int lx = 0, ly = 0, px = 0, py = 0, tiled = -1;
         const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled);
         if (fields >= 4 && lx > 0 && ly > 0 &&
-            (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 8)
+            (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 16)
         {
             if (fields == 5)
                 direct = tiled == 0;
