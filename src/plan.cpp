@@ -62,7 +62,9 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
 std::string Filter2DPlan::buildOptions() const
 {
     return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s", groupW, groupH, pixelsX, pixelsY,
-                      tiled ? " -D TILED" : "", constantWeights ? "" : " -D GLOBAL_WEIGHTS");
+                      tiled ? " -D TILED" : "",
+                      weightsByValue ? " -D WEIGHTS_BY_VALUE"
+                                     : (constantWeights ? "" : " -D GLOBAL_WEIGHTS"));
 }
 
 LaunchShape Filter2DPlan::launchShape(Size dstSize) const
@@ -96,10 +98,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
     {
         // 8- and 16-bit rows: 8 outputs per item row, one 8- or 16-byte store, the window rows
-        // read as aligned words; 16 outputs per row measured up to 7% slower.
+        // read as aligned words; 16 outputs per row measured up to 7% slower. Four rows of them
+        // share each converted window row (H100 sweeps, docs/PERFORMANCE.md).
         plan.pixelsX = 8;
-        plan.pixelsY = 2;
-        plan.groupW = 32;
+        plan.pixelsY = 4;
+        plan.groupW = 16;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 1)
@@ -134,18 +137,29 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         plan.groupW = 16;
         plan.groupH = 4;
     }
-    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED]" replaces the shape chosen
-    // above, and with TILED (0 or 1) the variant (the local memory and work-group limits below
-    // still apply). Never changes a result.
+    // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
+    // argument it becomes an operand of the fma itself, where a __constant buffer costs a load
+    // and a register per weight (NVIDIA's compiler reads parameters from a constant bank).
+    plan.weightsByValue = !largeKernel && weightsBytes + 256 <= device.maxParameterSize();
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,FLAGS]]" replaces the shape
+    // chosen above, with TILED (0 or 1) the variant (the local memory and work-group limits below
+    // still apply), and with FLAGS (bits: 1 weights by value where allowed, 2 wide loads, 4 byte
+    // conversions through float bits) those choices. Never changes a result.
     if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
     {
-        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1;
-        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled);
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, flags = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled, &flags);
         if (fields >= 4 && lx > 0 && ly > 0 &&
             (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 16)
         {
-            if (fields == 5)
+            if (fields >= 5)
                 direct = tiled == 0;
+            if (fields >= 6)
+            {
+                plan.weightsByValue = plan.weightsByValue && (flags & 1);
+                plan.wideLoads = (flags & 2) != 0;
+                plan.byteBits = (flags & 4) != 0;
+            }
             plan.groupW = lx;
             plan.groupH = ly;
             plan.pixelsX = px;
