@@ -28,10 +28,6 @@
 //   TILED               stage the window in local memory
 //   ROW_WORDS, TO_ACC_WORD  without TILED, one channel of 1- or 2-byte elements: pixels per 32-bit
 //                       word and their conversion to ROW_WORDS accumulator lanes
-//   ROW_QUADS           without TILED, 4-byte pixels (8UC4, 32FC1, ...): window rows are read as
-//                       aligned 16-byte vectors (4 pixels per load) and realigned in registers
-//   U8_TO_FLOAT_BITS    8-bit source, float accumulators: convert through the float's bits
-//   FLOAT_TO_U8_BITS    float accumulators, 8-bit destination: likewise
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
 //   WEIGHTS_BY_VALUE    small kernels (fully unrolled): the weights are a by-value argument
 //   BORDER_*            the border rule (common/border.cl)
@@ -42,8 +38,8 @@
 
 #ifdef WEIGHTS_BY_VALUE
 // Fully unrolled small kernels index the weights with constants only: passed by value, they sit
-// in the kernel's parameter space, which GPUs read as a direct operand of the fma (no load and no
-// register per weight, unlike a __constant buffer reached through a pointer).
+// in the kernel's parameter space, which a GPU can read as a direct operand of the fma, where a
+// __constant buffer reached through a pointer costs a load and a register per weight.
 typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #  define WEIGHTS_PARAM FilterWeights weights
 #  define WEIGHT(i) (weights.w[i])
@@ -60,44 +56,6 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #include "common/border.cl"
 #include "common/tile.cl"
 
-#ifdef U8_TO_FLOAT_BITS
-// uchar -> float without the GPU's conversion unit, which runs at an eighth of the fma rate and
-// was the bottleneck of the 8-bit cases: the float whose bits are 0x4B000000 | b is 2^23 + b,
-// exactly, so subtracting 2^23 leaves (float)b exactly. An integer OR and a float add per element.
-#  define U8_FLOAT_BIAS 8388608.0f
-#  define U8_TO_FLOAT1(x) (as_float((uint)(x) | 0x4B000000u) - U8_FLOAT_BIAS)
-#  define U8_TO_FLOATN(n, x) \
-      (GPUCONV_CAT(as_float, n)(GPUCONV_CAT(convert_uint, n)(x) | 0x4B000000u) - U8_FLOAT_BIAS)
-#  undef TO_ACC
-#  if CN == 1
-#    define TO_ACC(x) U8_TO_FLOAT1(x)
-#  else
-#    define TO_ACC(x) U8_TO_FLOATN(CN, x)
-#  endif
-#  undef TO_ACC_PX
-#  define TO_ACC_PX(x) U8_TO_FLOATN(PX, x)
-#  undef TO_ACC_WORD
-#  define TO_ACC_WORD(x) U8_TO_FLOATN(4, x)
-#endif
-
-#ifdef FLOAT_TO_U8_BITS
-// float -> uchar with saturation and rounding to nearest even, as convert_uchar_sat_rte, without
-// the conversion unit: clamped to [0, 255], 1.5 * 2^23 + x rounds to an integer (ties to even)
-// held in the low mantissa bits. fmax returns 0 for NaN, as the conversion does.
-#  define FLOAT_U8_BIAS 12582912.0f
-#  define FLOAT_TO_U8_1(x) ((uchar)(as_uint(fmin(fmax(x, 0.0f), 255.0f) + FLOAT_U8_BIAS) & 0xFFu))
-#  define FLOAT_TO_U8_N(n, x) GPUCONV_CAT(convert_uchar, n)( \
-      GPUCONV_CAT(as_uint, n)(fmin(fmax(x, 0.0f), 255.0f) + FLOAT_U8_BIAS) & 0xFFu)
-#  undef TO_DST
-#  if CN == 1
-#    define TO_DST(x) FLOAT_TO_U8_1(x)
-#  else
-#    define TO_DST(x) FLOAT_TO_U8_N(CN, x)
-#  endif
-#  undef TO_DST_PX
-#  define TO_DST_PX(x) FLOAT_TO_U8_N(PX, x)
-#endif
-
 #if CN == 3
 #  define STORE_DST_PIXEL(value, ptr) vstore3(value, 0, (__global DST_T1*)(ptr))
 #  define DST_PIXEL_SIZE ((int)sizeof(DST_T1) * 3)
@@ -107,12 +65,6 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #else
 #  define STORE_DST_PIXEL(value, ptr) (*(__global GPUCONV_CAT(DST_T1, CN)*)(ptr) = (value))
 #  define DST_PIXEL_SIZE ((int)sizeof(DST_T1) * CN)
-#endif
-
-#if CN == 1
-#  define AS_SRC_PIXEL(word) GPUCONV_CAT(as_, SRC_T1)(word)
-#else
-#  define AS_SRC_PIXEL(word) GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, CN))(word)
 #endif
 
 #define BLOCK_W (LX * PX)
@@ -169,12 +121,6 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     // The WIN_WORDS + 1 aligned words around a window row start up to 3 bytes before it.
     const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 * SRC_PIXEL_SIZE >= 3 &&
                           (x0 + WIN_LEN) * SRC_PIXEL_SIZE + 4 <= whole_cols * SRC_PIXEL_SIZE;
-#  elif defined(ROW_QUADS)
-#    define WIN_LEN WIN_W
-#    define WIN_QUADS ((WIN_W + 6) / 4)  // aligned 16-byte vectors around a row, whatever its alignment
-    // The vectors start up to 3 pixels before the window row and end at most 4 * WIN_QUADS after.
-    const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 >= 3 &&
-                          x0 + 4 * WIN_QUADS <= whole_cols;
 #  else
 #    define WIN_LEN WIN_W
     const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 >= 0 &&
@@ -191,7 +137,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 
     // Window row r feeds accumulator row py through kernel row r - py; rows are visited in
     // increasing order, so each output sums its kernel rows in cv::'s order.
-    // Small kernels unroll fully, so that weights become constant-buffer operands of the fma.
+    // Small kernels unroll fully, so that every weight is indexed by a constant.
 #if KW * KH <= 49
     #pragma unroll
 #endif
@@ -231,22 +177,6 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
                 GPUCONV_CAT(vstore, ROW_WORDS)(
                     TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word)), i, win);
             }
-#  elif defined(ROW_QUADS)
-            // One load per 4 pixels instead of one per pixel; the words are then shifted by the
-            // row's misalignment (0-3 pixels) in two selects each, without branches.
-            const uint misalign = (uint)((size_t)p >> 2) & 3;
-            __global const uint4* quads = (__global const uint4*)(p - misalign * 4);
-            uint raw[WIN_QUADS * 4];
-            #pragma unroll
-            for (int i = 0; i < WIN_QUADS; ++i)
-                vstore4(quads[i], i, raw);
-            uint by1[WIN_W + 2];
-            #pragma unroll
-            for (int i = 0; i < WIN_W + 2; ++i)
-                by1[i] = (misalign & 1) ? raw[i + 1] : raw[i];
-            #pragma unroll
-            for (int i = 0; i < WIN_W; ++i)
-                win[i] = TO_ACC(AS_SRC_PIXEL((misalign & 2) ? by1[i + 2] : by1[i]));
 #  else
             #pragma unroll
             for (int i = 0; i < WIN_W; ++i)

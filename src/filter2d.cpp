@@ -130,9 +130,6 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         detail::planFilter2D(device, c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
                              CV_ELEM_SIZE1(c.accDepth), weightsBytes);
 
-    // 4-byte pixels on 4-byte boundaries (always, but for foreign buffers with odd steps).
-    const bool rowQuads = plan.wideLoads && !plan.tiled && c.cn != 3 && srcPixelBytes == 4 &&
-                          src.step[0] % 4 == 0 && border.wholeOffset % 4 == 0;
     const auto assembleOptions = [&]() {
         using detail::oclConvertName;
         using detail::oclTypeName;
@@ -148,27 +145,20 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
             o += cv::format(" -D TO_ACC_PX=%s -D TO_DST_PX=%s",
                             oclConvertName(c.sdepth, c.accDepth, plan.pixelsX).c_str(),
                             oclConvertName(c.accDepth, c.ddepth, plan.pixelsX).c_str());
-        // Direct reads of one-channel 8- and 16-bit rows go through aligned 32-bit words, rows
-        // of 4-byte pixels through aligned 16-byte vectors.
+        // Direct reads of one-channel 8- and 16-bit rows go through aligned 32-bit words.
         const int elemBytes = (int)CV_ELEM_SIZE1(c.sdepth);
         if (!plan.tiled && c.cn == 1 && elemBytes <= 2)
             o += cv::format(" -D ROW_WORDS=%d -D TO_ACC_WORD=%s", 4 / elemBytes,
                             oclConvertName(c.sdepth, c.accDepth, 4 / elemBytes).c_str());
-        if (rowQuads)
-            o += " -D ROW_QUADS";
-        if (plan.byteBits && c.sdepth == CV_8U && c.accDepth == CV_32F)
-            o += " -D U8_TO_FLOAT_BITS";
-        if (plan.byteBits && c.ddepth == CV_8U && c.accDepth == CV_32F)
-            o += " -D FLOAT_TO_U8_BITS";
         return o;
     };
     // Everything the options depend on, packed into a key for the cache of assembled options;
     // a field too wide for its bits (kernels of 4096 rows, say) assembles them every time.
     const int fields[][2] = {
-        { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 11 }, { c.ksize.height, 11 },
+        { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
         { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
-        { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 }, { (int)rowQuads, 1 },
-        { (int)plan.weightsByValue, 1 }, { (int)plan.byteBits, 1 },
+        { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
+        { (int)plan.weightsByValue, 1 },
         { (int)(device.doubleFPConfig() > 0), 1 } };
     uint64 key = 0;
     bool keyFits = true;

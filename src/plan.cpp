@@ -97,10 +97,10 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
     if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
     {
-        // 8- and 16-bit rows: 8 outputs per item row, one 8- or 16-byte store, the window rows
-        // read as aligned words; 16 outputs per row measured up to 7% slower. Four rows of them
-        // share each converted window row (H100 sweeps, docs/PERFORMANCE.md).
-        plan.pixelsX = 8;
+        // 8- and 16-bit rows: 4x4 outputs per item, each window row read as aligned words and
+        // applied to four rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower at 4K on the
+        // H100 (sweeps in docs/PERFORMANCE.md).
+        plan.pixelsX = 4;
         plan.pixelsY = 4;
         plan.groupW = 16;
         plan.groupH = 8;
@@ -113,12 +113,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     }
     else if (!largeKernel && lanes == 4)
     {
-        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x2 blocks read directly up to 5x5;
-        // at 7x7 the tiled 4x4 blocks measured as fast or faster.
+        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x2 blocks up to 5x5, 4x4 above, read
+        // directly (with the weights as operands, 7x7 direct took 138 us at 4K 8UC4, tiled 157).
         plan.pixelsX = 4;
         plan.pixelsY = ksize.area() <= 25 ? 2 : 4;
         plan.groupH = 8;
-        direct = ksize.area() <= 25;
     }
     else if (!largeKernel)
     {
@@ -138,28 +137,24 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         plan.groupH = 4;
     }
     // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
-    // argument it becomes an operand of the fma itself, where a __constant buffer costs a load
-    // and a register per weight (NVIDIA's compiler reads parameters from a constant bank).
+    // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
+    // a register per weight (H100: up to 6% faster at 5x5 and 7x7, docs/PERFORMANCE.md).
     plan.weightsByValue = !largeKernel && weightsBytes + 256 <= device.maxParameterSize();
-    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,FLAGS]]" replaces the shape
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,BY_VALUE]]" replaces the shape
     // chosen above, with TILED (0 or 1) the variant (the local memory and work-group limits below
-    // still apply), and with FLAGS (bits: 1 weights by value where allowed, 2 wide loads, 4 byte
-    // conversions through float bits) those choices. Never changes a result.
+    // still apply), and with BY_VALUE 0 the weights go through a buffer even where they could be
+    // passed by value. Never changes a result.
     if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
     {
-        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, flags = -1;
-        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled, &flags);
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, byValue = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled, &byValue);
         if (fields >= 4 && lx > 0 && ly > 0 &&
             (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 16)
         {
             if (fields >= 5)
                 direct = tiled == 0;
             if (fields >= 6)
-            {
-                plan.weightsByValue = plan.weightsByValue && (flags & 1);
-                plan.wideLoads = (flags & 2) != 0;
-                plan.byteBits = (flags & 4) != 0;
-            }
+                plan.weightsByValue = plan.weightsByValue && byValue != 0;
             plan.groupW = lx;
             plan.groupH = ly;
             plan.pixelsX = px;

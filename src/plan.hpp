@@ -60,8 +60,6 @@ struct Filter2DPlan
     bool tiled = true;               //!< stage the source window in local memory (else direct reads)
     bool constantWeights = true;     //!< the weights fit in the device's constant buffer
     bool weightsByValue = false;     //!< small kernels: the weights are a by-value kernel argument
-    bool wideLoads = false;          //!< direct reads of 4-byte pixels as 16-byte vectors
-    bool byteBits = false;           //!< 8-bit <-> float conversions through the float's bits
 
     /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS, WEIGHTS_BY_VALUE where
         they apply. */
