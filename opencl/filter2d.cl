@@ -29,16 +29,27 @@
 //   ROW_WORDS, TO_ACC_WORD  without TILED, one channel of 1- or 2-byte elements: pixels per 32-bit
 //                       word and their conversion to ROW_WORDS accumulator lanes
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
+//   WEIGHTS_BY_VALUE    small kernels (fully unrolled): the weights are a by-value argument
 //   BORDER_*            the border rule (common/border.cl)
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #endif
 
-#ifdef GLOBAL_WEIGHTS
-#  define WEIGHTS_SPACE __global const
+#ifdef WEIGHTS_BY_VALUE
+// Fully unrolled small kernels index the weights with constants only: passed by value, they sit
+// in the kernel's parameter space, which a GPU can read as a direct operand of the fma, where a
+// __constant buffer reached through a pointer costs a load and a register per weight.
+typedef struct { ACC1 w[KW * KH]; } FilterWeights;
+#  define WEIGHTS_PARAM FilterWeights weights
+#  define WEIGHT(i) (weights.w[i])
 #else
-#  define WEIGHTS_SPACE __constant
+#  ifdef GLOBAL_WEIGHTS
+#    define WEIGHTS_PARAM __global const ACC1* weights
+#  else
+#    define WEIGHTS_PARAM __constant ACC1* weights
+#  endif
+#  define WEIGHT(i) (weights[i])
 #endif
 
 #include "common/vector.cl"
@@ -81,7 +92,7 @@ __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
 void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
               int whole_cols, int whole_rows, int roi_x, int roi_y,
               __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,
-              int anchor_x, int anchor_y, ACC1 delta, WEIGHTS_SPACE ACC1* weights)
+              int anchor_x, int anchor_y, ACC1 delta, WEIGHTS_PARAM)
 {
     const int ox = get_local_id(0) * PX, oy = get_local_id(1) * PY;  // item's block in the group's
     const int bx = get_group_id(0) * BLOCK_W, by = get_group_id(1) * BLOCK_H;
@@ -126,7 +137,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 
     // Window row r feeds accumulator row py through kernel row r - py; rows are visited in
     // increasing order, so each output sums its kernel rows in cv::'s order.
-    // Small kernels unroll fully, so that weights become constant-buffer operands of the fma.
+    // Small kernels unroll fully, so that every weight is indexed by a constant.
 #if KW * KH <= 49
     #pragma unroll
 #endif
@@ -192,11 +203,10 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
             const int ky = r - py;
             if (ky < 0 || ky >= KH)
                 continue;
-            WEIGHTS_SPACE ACC1* wrow = weights + ky * KW;
             #pragma unroll
             for (int kx = 0; kx < KW; ++kx)
             {
-                const ACC_T w = (ACC_T)(wrow[kx]);
+                const ACC_T w = (ACC_T)(WEIGHT(ky * KW + kx));
                 #pragma unroll
                 for (int px = 0; px < PX; ++px)
                     acc[py][px] = fma(win[px + kx], w, acc[py][px]);

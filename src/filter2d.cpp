@@ -54,14 +54,6 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
     return c;
 }
 
-/** The weights on the device, in the accumulator depth, as one row. */
-UMat deviceWeights(const Mat& kernel, int accDepth)
-{
-    Mat weights;
-    kernel.convertTo(weights, accDepth);  // what cv::getLinearFilter does, hence the same rounding
-    return detail::deviceConstants(weights.reshape(1, 1));
-}
-
 /** Factors `kernel` as the outer product column * row when it is one to within 1e-7 of its
     largest weight per weight (Gaussian and box kernels built as 2D, Sobel-like kernels): the
     product of the factors then differs from each weight by far less than the float rounding of
@@ -129,11 +121,14 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         src = wholeCopy;
     }
 
-    const UMat weights = deviceWeights(kernel, c.accDepth);
+    // The weights in the accumulator depth, as cv::getLinearFilter converts them (same rounding).
+    Mat weights;
+    kernel.convertTo(weights, c.accDepth);
+    const size_t weightsBytes = weights.total() * weights.elemSize();
     const size_t srcPixelBytes = CV_ELEM_SIZE1(c.sdepth) * (c.cn == 3 ? 4 : c.cn);
     const detail::Filter2DPlan plan =
         detail::planFilter2D(device, c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
-                             CV_ELEM_SIZE1(c.accDepth), weights.total() * weights.elemSize());
+                             CV_ELEM_SIZE1(c.accDepth), weightsBytes);
 
     const auto assembleOptions = [&]() {
         using detail::oclConvertName;
@@ -163,6 +158,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
         { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
         { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
+        { (int)plan.weightsByValue, 1 },
         { (int)(device.doubleFPConfig() > 0), 1 } };
     uint64 key = 0;
     bool keyFits = true;
@@ -194,7 +190,16 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         arg = k.set(arg, delta);
     else
         arg = k.set(arg, (float)delta);
-    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(weights));
+    UMat deviceWeights;  // the argument refers to it until the launch
+    if (plan.weightsByValue)
+    {
+        arg = k.setBytes(arg, weights.ptr(), weightsBytes);
+    }
+    else
+    {
+        deviceWeights = detail::deviceConstants(weights.reshape(1, 1));
+        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(deviceWeights));
+    }
     if (!k.enqueue(plan.launchShape(dst.size())))
         return "enqueueing the filter2d kernel failed";
     return detail::OclDecline();

@@ -116,8 +116,10 @@ int KernelLaunch::setValue(int index, const void* value, size_t size)
     Argument a;
     a.index = index;
     a.isArray = false;
-    CV_Assert(size <= sizeof(a.bytes));
-    std::memcpy(a.bytes, value, size);
+    if (size <= sizeof(a.bytes))
+        std::memcpy(a.bytes, value, size);
+    else
+        a.large.assign((const uchar*)value, (const uchar*)value + size);
     a.size = size;
     args_.push_back(a);
     return index + 1;
@@ -141,7 +143,7 @@ bool KernelLaunch::enqueueThroughOpenCV(const LaunchShape& shape)
 {
     ocl::Kernel kernel(name_.c_str(), *source_, options_);
     for (const Argument& a : args_)
-        if ((a.isArray ? kernel.set(a.index, a.array) : kernel.set(a.index, a.bytes, a.size)) < 0)
+        if ((a.isArray ? kernel.set(a.index, a.array) : kernel.set(a.index, a.value(), a.size)) < 0)
             return false;
     return kernel.run(shape.dims, const_cast<size_t*>(shape.global),
                       shape.local[0] ? const_cast<size_t*>(shape.local) : nullptr, false);
@@ -160,7 +162,7 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
     {
         if (!a.isArray)
         {
-            if (kernel_.set(a.index, a.bytes, a.size) < 0)
+            if (kernel_.set(a.index, a.value(), a.size) < 0)
                 return false;
             continue;
         }

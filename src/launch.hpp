@@ -41,6 +41,9 @@ public:
     int set(int index, float value) { return setValue(index, &value, sizeof(value)); }
     int set(int index, double value) { return setValue(index, &value, sizeof(value)); }
     int set(int index, uint64 value) { return setValue(index, &value, sizeof(value)); }
+    /** Sets argument `index` to `size` bytes passed by value (a struct of filter weights, which
+        the kernel then reads as constant operands, without loads). */
+    int setBytes(int index, const void* value, size_t size) { return setValue(index, value, size); }
 
     /** Sets all arguments from index 0, as ocl::Kernel::args does. */
     template <typename... Args>
@@ -61,7 +64,9 @@ private:
         bool isArray;
         ocl::KernelArg array;  // valid when isArray
         uchar bytes[16];       // the value otherwise
+        std::vector<uchar> large;  // ... or there when it is longer
         size_t size;
+        const uchar* value() const { return size <= sizeof(bytes) ? bytes : large.data(); }
     };
     int setValue(int index, const void* value, size_t size);
     bool needsOpenCVRun() const;

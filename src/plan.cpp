@@ -62,7 +62,9 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
 std::string Filter2DPlan::buildOptions() const
 {
     return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s", groupW, groupH, pixelsX, pixelsY,
-                      tiled ? " -D TILED" : "", constantWeights ? "" : " -D GLOBAL_WEIGHTS");
+                      tiled ? " -D TILED" : "",
+                      weightsByValue ? " -D WEIGHTS_BY_VALUE"
+                                     : (constantWeights ? "" : " -D GLOBAL_WEIGHTS"));
 }
 
 LaunchShape Filter2DPlan::launchShape(Size dstSize) const
@@ -95,11 +97,12 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
     if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
     {
-        // 8- and 16-bit rows: 8 outputs per item row, one 8- or 16-byte store, the window rows
-        // read as aligned words; 16 outputs per row measured up to 7% slower.
-        plan.pixelsX = 8;
-        plan.pixelsY = 2;
-        plan.groupW = 32;
+        // 8- and 16-bit rows: 4x4 outputs per item, each window row read as aligned words and
+        // applied to four rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower at 4K on the
+        // H100 (sweeps in docs/PERFORMANCE.md).
+        plan.pixelsX = 4;
+        plan.pixelsY = 4;
+        plan.groupW = 16;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 1)
@@ -110,12 +113,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     }
     else if (!largeKernel && lanes == 4)
     {
-        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x2 blocks read directly up to 5x5;
-        // at 7x7 the tiled 4x4 blocks measured as fast or faster.
+        // Four float lanes per pixel (8UC4, 32FC4, ...): 4x2 blocks up to 5x5, 4x4 above, read
+        // directly (with the weights as operands, 7x7 direct took 138 us at 4K 8UC4, tiled 157).
         plan.pixelsX = 4;
         plan.pixelsY = ksize.area() <= 25 ? 2 : 4;
         plan.groupH = 8;
-        direct = ksize.area() <= 25;
     }
     else if (!largeKernel)
     {
@@ -134,18 +136,25 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         plan.groupW = 16;
         plan.groupH = 4;
     }
-    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED]" replaces the shape chosen
-    // above, and with TILED (0 or 1) the variant (the local memory and work-group limits below
-    // still apply). Never changes a result.
+    // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
+    // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
+    // a register per weight (H100: up to 6% faster at 5x5 and 7x7, docs/PERFORMANCE.md).
+    plan.weightsByValue = !largeKernel && weightsBytes + 256 <= device.maxParameterSize();
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,BY_VALUE]]" replaces the shape
+    // chosen above, with TILED (0 or 1) the variant (the local memory and work-group limits below
+    // still apply), and with BY_VALUE 0 the weights go through a buffer even where they could be
+    // passed by value. Never changes a result.
     if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
     {
-        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1;
-        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled);
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, byValue = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled, &byValue);
         if (fields >= 4 && lx > 0 && ly > 0 &&
-            (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 8)
+            (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 16)
         {
-            if (fields == 5)
+            if (fields >= 5)
                 direct = tiled == 0;
+            if (fields >= 6)
+                plan.weightsByValue = plan.weightsByValue && byValue != 0;
             plan.groupW = lx;
             plan.groupH = ly;
             plan.pixelsX = px;

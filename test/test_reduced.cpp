@@ -97,15 +97,17 @@ const std::vector<Row>& rows()
           withTwoPass(filter(S, CV_16SC3, Size(7, 10), Size(3, 7), BORDER_WRAP, COEFF_RANDOM, Point(2, 1), DST_INPLACE)) },
         { "sepFilter2D_long_kernel_32FC1", filter(S, CV_32FC1, Size(6, 5), Size(301, 9), BORDER_REFLECT) },
         { "sepFilter2D_kernel_larger_than_image_8UC1", filter(S, CV_8UC1, Size(3, 2), Size(9, 7), BORDER_REPLICATE) },
-        // filter2D: direct windows (small kernels, 32-bit word reads of 8/16-bit rows), tiled
-        // windows, weights beyond the constant buffer, rank-one kernels run as sepFilter2D, in
-        // place (through a copy), every border rule.
+        // filter2D: direct windows (small kernels, up to 7x7 pixels: weights passed by value,
+        // 32-bit word reads of 8/16-bit rows), tiled windows (larger kernels), weights beyond the
+        // constant buffer, rank-one kernels run as sepFilter2D, in place (through a copy), every
+        // border rule.
         { "filter2D_direct_8UC1_reflect101", filter(F, CV_8UC1, Size(15, 9), Size(3, 3), BORDER_REFLECT_101) },
         { "filter2D_direct_16UC1_wrap", filter(F, CV_16UC1, Size(13, 6), Size(5, 5), BORDER_WRAP, COEFF_RANDOM, Point(4, 0)) },
         { "filter2D_direct_32FC4_constant_anchor", filter(F, CV_32FC4, Size(9, 7), Size(3, 5), BORDER_CONSTANT, COEFF_RANDOM, Point(0, 1)) },
-        { "filter2D_tiled_8UC3_replicate_isolated", filter(F, CV_8UC3, Size(10, 6), Size(9, 5), BORDER_REPLICATE | BORDER_ISOLATED) },
+        { "filter2D_direct_8UC3_replicate_isolated", filter(F, CV_8UC3, Size(10, 6), Size(7, 7), BORDER_REPLICATE | BORDER_ISOLATED) },
+        { "filter2D_tiled_8UC3_replicate_isolated", filter(F, CV_8UC3, Size(10, 6), Size(9, 7), BORDER_REPLICATE | BORDER_ISOLATED) },
         { "filter2D_tiled_16SC1_to_32F_reflect", filter(F, CV_16SC1, Size(12, 8), Size(8, 9), BORDER_REFLECT, COEFF_RANDOM, Point(-1, -1), DST_ROI, CV_32F) },
-        { "filter2D_tiled_64FC2_inplace", filter(F, CV_64FC2, Size(9, 5), Size(11, 3), BORDER_REFLECT_101, COEFF_RANDOM, Point(-1, -1), DST_INPLACE) },
+        { "filter2D_tiled_64FC2_inplace", filter(F, CV_64FC2, Size(9, 5), Size(11, 5), BORDER_REFLECT_101, COEFF_RANDOM, Point(-1, -1), DST_INPLACE) },
         { "filter2D_weights_beyond_constant_buffer_32FC1", [] {
               Case c = filter(F, CV_32FC1, Size(5, 4), Size(91, 91), BORDER_REFLECT_101);
               c.ktype = CV_64F;
