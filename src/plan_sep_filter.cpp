@@ -2,6 +2,9 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace cv { namespace gpuconv { namespace detail {
 
 namespace {
@@ -20,32 +23,70 @@ size_t bankSpreadPitch(size_t width, size_t pixelBytes)
 
 } // namespace
 
+/** Tuning override for measurements: "rowStrip,colStrip,tileW,groupH" (0 = planned). */
+const int* sepFilterOverride()
+{
+    static int values[4] = { 0, 0, 0, 0 };
+    static const bool parsed = [] {
+        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_TUNE"))
+            std::sscanf(s, "%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3]);
+        return true;
+    }();
+    (void)parsed;
+    return values;
+}
+
+void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip)
+{
+    (void)device;
+    // Strips of 8 single floats or ints: 5 windows of 8 take 40 registers. Pixels of 8 and more
+    // bytes (float4 of 8UC4, doubles) in strips of 8 would take 80-160 registers, leaving room for
+    // one group per multiprocessor on NVIDIA GPUs (4K 5x5 8UC4 took 2.3x longer so than with
+    // single-output items): strips of 4.
+    rowStrip = colStrip = bufPixelBytes <= 4 ? 8 : 4;
+    const int* tune = sepFilterOverride();
+    if (tune[0] > 0)
+        rowStrip = tune[0];
+    if (tune[1] > 0)
+        colStrip = tune[1];
+}
+
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                            size_t srcPixelBytes, size_t bufPixelBytes, bool forceTwoPass)
+                            size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
+                            size_t maxGroupItems, bool forceTwoPass)
 {
     CV_Assert(size.width > 0 && size.height > 0 && kxLen > 0 && kyLen > 0);
     SepFilterPlan plan;
+    plan.rowStrip = rowStrip;
+    plan.colStrip = colStrip;
     const size_t localMem = device.localMemSize();
     const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const int* tune = sepFilterOverride();
 
     // Single pass: the tile shape with the least estimated work over the whole image (loading
     // tile + apron, row strips over the apron rows, column strips), among those whose two local
-    // buffers fit and whose groups are big enough to keep a GPU busy. At most 256 work items:
-    // the strips' registers limit the groups NVIDIA's compiler allows to 256.
+    // buffers fit and whose groups are big enough to keep a GPU busy. At most 256 work items, so
+    // that several groups share a multiprocessor and one's loads overlap another's arithmetic,
+    // and no more than the built kernel allows (its registers per item limit that).
     if (!forceTwoPass)
     {
-        const size_t minItems = std::min<size_t>(64, maxGroup), maxItems = std::min<size_t>(256, maxGroup);
+        const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
+        const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
         double bestCost = 0;
-        for (size_t tileW : { 64, 32, 16 })
+        for (size_t tileW : { 128, 64, 32, 16 })
         {
             for (size_t groupH : { 16, 8, 4, 2, 1 })
             {
                 const size_t items = tileW * groupH;
-                if (items > maxItems || items < minItems || tileW % plan.rowStrip != 0)
+                if (tune[2] > 0 && (tileW != (size_t)tune[2] || groupH != (size_t)tune[3]))
+                    continue;
+                if (items > (tune[2] > 0 ? kernelMax : maxItems) || items < minItems || tileW % plan.rowStrip != 0)
                     continue;
                 const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
                 const size_t srcW = tileW + kxLen - 1;
-                const size_t srcPitch = bankSpreadPitch(srcW, srcPixelBytes);
+                // Room for the kernel's word loads of interior tiles, which shift a row by its
+                // address modulo 16 and store whole 4-byte words: up to 18 bytes more.
+                const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
                 const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
                 const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
                 if (srcBytes + rowBytes > localMem)
