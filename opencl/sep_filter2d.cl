@@ -109,35 +109,48 @@
                 W[i_] = CONVERT(LOAD((at) + i_));                                            \
     } while (0)
 
-// Taps k0 + t, t < n (n <= STRIP): acc[j] += input(k0 + t + j) * coeff[k0 + t], with
+// The taps of a chunk are written out STRIP times (STRIP_FOR_EACH_TAP, STRIP = 2, 4 or 8) rather
+// than looped over: window elements are then addressed by constants and stay in registers, where
+// a compiler declining to unroll a loop of STRIP * STRIP multiply-adds would index them at run
+// time, in memory.
+#define STRIP_FOR_EACH_TAP_2(TAP, a, b, c, d, e, f, g, h, i, j) TAP(0, a, b, c, d, e, f, g, h, i, j) TAP(1, a, b, c, d, e, f, g, h, i, j)
+#define STRIP_FOR_EACH_TAP_4(TAP, a, b, c, d, e, f, g, h, i, j) STRIP_FOR_EACH_TAP_2(TAP, a, b, c, d, e, f, g, h, i, j) TAP(2, a, b, c, d, e, f, g, h, i, j) TAP(3, a, b, c, d, e, f, g, h, i, j)
+#define STRIP_FOR_EACH_TAP_8(TAP, a, b, c, d, e, f, g, h, i, j) STRIP_FOR_EACH_TAP_4(TAP, a, b, c, d, e, f, g, h, i, j) \
+    TAP(4, a, b, c, d, e, f, g, h, i, j) TAP(5, a, b, c, d, e, f, g, h, i, j) TAP(6, a, b, c, d, e, f, g, h, i, j) TAP(7, a, b, c, d, e, f, g, h, i, j)
+#define STRIP_FOR_EACH_TAP(STRIP, TAP, a, b, c, d, e, f, g, h, i, j) GPUCONV_CAT(STRIP_FOR_EACH_TAP_, STRIP)(TAP, a, b, c, d, e, f, g, h, i, j)
+
+// Tap k0 + t of a chunk (t < n): acc[j] += input(k0 + t + j) * coeff[k0 + t], with
 // cur[i] = input(k0 + i) and nxt[i] = input(k0 + STRIP + i).
+#define STRIP_CHUNK_TAP(t, STRIP, acc, cur, nxt, coeff, k0, n, unused1, unused2, unused3)    \
+    if ((t) < (n))                                                                           \
+    {                                                                                        \
+        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
+            acc[j_] += ((t) + j_ < (STRIP) ? cur[(t) + j_] : nxt[(t) + j_ - (STRIP)]) * coeff[(k0) + (t)]; \
+    }
+
+// Taps k0 .. k0 + n - 1 (n <= STRIP).
 #define STRIP_CHUNK(STRIP, acc, cur, nxt, coeff, k0, n)                                       \
     do {                                                                                     \
-        for (int t_ = 0; t_ < (STRIP); ++t_)                                                 \
-        {                                                                                    \
-            if (t_ < (n))                                                                    \
-            {                                                                                \
-                for (int j_ = 0; j_ < (STRIP); ++j_)                                         \
-                    acc[j_] += (t_ + j_ < (STRIP) ? cur[t_ + j_] : nxt[t_ + j_ - (STRIP)]) * coeff[(k0) + t_]; \
-            }                                                                                \
-        }                                                                                    \
+        STRIP_FOR_EACH_TAP(STRIP, STRIP_CHUNK_TAP, STRIP, acc, cur, nxt, coeff, k0, n, ~, ~, ~) \
     } while (0)
 
-// Folded pairs k = k0 + t, t < n (n <= STRIP): acc[j] += (input(anchor + k + j) OP
-// input(anchor - k + j)) * coeff[anchor + k], with upCur[i] = input(anchor + k0 + i), upNxt[i] =
-// input(anchor + k0 + STRIP + i), loCur[i] = input(anchor - k0 + i), loPrv[i] =
+// Folded pair k = k0 + t of a chunk (t < n): acc[j] += (input(anchor + k + j) OP
+// input(anchor - k + j)) * coeff[ck + t] (ck = anchor + k0), with upCur[i] = input(anchor + k0 + i),
+// upNxt[i] = input(anchor + k0 + STRIP + i), loCur[i] = input(anchor - k0 + i), loPrv[i] =
 // input(anchor - k0 - STRIP + i).
+#define STRIP_PAIR_CHUNK_TAP(t, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck, n, OP)     \
+    if ((t) < (n))                                                                           \
+    {                                                                                        \
+        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
+            acc[j_] += (((t) + j_ < (STRIP) ? upCur[(t) + j_] : upNxt[(t) + j_ - (STRIP)]) OP \
+                        (j_ >= (t) ? loCur[j_ - (t)] : loPrv[(STRIP) + j_ - (t)])) * coeff[(ck) + (t)]; \
+    }
+
+// Folded pairs k0 .. k0 + n - 1 (n <= STRIP).
 #define STRIP_PAIR_CHUNK(STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, anchor, k0, n, OP)    \
     do {                                                                                     \
-        for (int t_ = 0; t_ < (STRIP); ++t_)                                                 \
-        {                                                                                    \
-            if (t_ < (n))                                                                    \
-            {                                                                                \
-                for (int j_ = 0; j_ < (STRIP); ++j_)                                         \
-                    acc[j_] += ((t_ + j_ < (STRIP) ? upCur[t_ + j_] : upNxt[t_ + j_ - (STRIP)]) OP \
-                                (j_ >= t_ ? loCur[j_ - t_] : loPrv[(STRIP) + j_ - t_])) * coeff[(anchor) + (k0) + t_]; \
-            }                                                                                \
-        }                                                                                    \
+        const int ck_ = (anchor) + (k0);                                                     \
+        STRIP_FOR_EACH_TAP(STRIP, STRIP_PAIR_CHUNK_TAP, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck_, n, OP) \
     } while (0)
 
 // Pairs k = 1 .. anchor, two chunks per iteration with the windows A and B swapping roles; the
@@ -225,18 +238,20 @@
 #  define TILE_WORDS 1
 #  define TILE_WORD_BATCH 4
 
-// Pixels row ty of the window is shifted by; `first` is the byte offset of the window's first
-// pixel from the buffer start (the buffer itself is aligned to far more than 16 bytes).
+// Pixels row ty of the window is shifted by; `first` is the address of the window's first pixel
+// modulo 2^32 (only its low 4 bits, and those of the row step, matter).
 inline int tile_row_shift(uint first, int src_step, int ty)
 {
     return (int)((first + (uint)ty * (uint)src_step) & 15u) / SRC_PIXEL_SIZE;
 }
 
-// Rows of row_bytes bytes from byte offset `first` of `src`, rows src_step bytes apart, into
-// `tile`, rows pitch_bytes apart (>= row_bytes + 15, a multiple of 4); ends with a barrier.
+// Rows of row_bytes bytes from `src` (the window's first pixel), rows src_step bytes apart, into
+// `tile` (4-byte aligned), rows pitch_bytes apart (>= row_bytes + 18, a multiple of 4); ends
+// with a barrier.
 inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes, int rows,
-                            __global const uchar* src, uint first, int src_step)
+                            __global const uchar* src, int src_step)
 {
+    const uint first = (uint)(size_t)src;
     const int group_items = get_local_size(0) * get_local_size(1);
     const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
     const int row_words = (row_bytes + 30) / 16;  // the most a row's bytes span at any shift
@@ -249,13 +264,13 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
         {
             const int w = w0 + b * group_items;
             const int ty = w / row_words, word = w - ty * row_words;
-            const uint row = first + (uint)ty * (uint)src_step, shift = row & 15u;
+            const int shift = (int)((first + (uint)ty * (uint)src_step) & 15u);
             at[b] = -1;
-            if (w < words && word * 16 < (int)shift + row_bytes)
+            if (w < words && word * 16 < shift + row_bytes)
             {
-                value[b] = *(__global const uint4*)(src + (row - shift) + (uint)word * 16u);
+                value[b] = *(__global const uint4*)(src + ((long)ty * src_step - shift + word * 16));
                 at[b] = ty * pitch_bytes + word * 16;
-                end[b] = ty * pitch_bytes + (int)shift + row_bytes;
+                end[b] = ty * pitch_bytes + shift + row_bytes;
             }
         }
         for (int b = 0; b < TILE_WORD_BATCH; ++b)
@@ -289,8 +304,11 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
                                  int dst_rows, int dst_cols,
                                  __constant CKT* ky, int ky_len, int anchor_y, int sym_y,
                                  CKT delta, int src_pitch, int row_pitch, int words_ok,
-                                 __local WT* src_tile, __local BT* row_tile)
+                                 __local ulong4* src_tile_words, __local BT* row_tile)
 {
+    // Declared as the widest type so that it is aligned for the word loads' 4-byte local stores
+    // and for every WT (1-byte pixels included).
+    __local WT* src_tile = (__local WT*)src_tile_words;
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int tile_w = get_local_size(0), tile_h = get_local_size(1) * COL_STRIP;
     const int x0 = get_group_id(0) * tile_w, y0 = get_group_id(1) * tile_h;
@@ -298,11 +316,12 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
 
     const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y, src_w = tile_w + kx_len - 1;
 #ifdef TILE_WORDS
-    const bool words = words_ok && 16 % SRC_PIXEL_SIZE == 0 && sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
-    const uint first = (uint)src_whole_offset + (uint)sy0 * (uint)src_step + (uint)(sx0 * SRC_PIXEL_SIZE);
+    const bool words = words_ok && sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
+    __global const uchar* window = src + src_whole_offset + (size_t)sy0 * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
+    const uint first = (uint)(size_t)window;
     if (words)
         load_tile_words((__local uchar*)src_tile, src_pitch * SRC_PIXEL_SIZE, src_w * SRC_PIXEL_SIZE, rows_h,
-                        src, first, src_step);
+                        window, src_step);
     else
 #endif
         load_tile(src_tile, src_pitch, src_w, rows_h, sx0, sy0, src + src_whole_offset, src_step,

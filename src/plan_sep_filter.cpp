@@ -39,15 +39,17 @@ const int* sepFilterOverride()
 void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip)
 {
     (void)device;
-    // Strips of 8 single floats or ints: 5 windows of 8 take 40 registers. Pixels of 8 and more
-    // bytes (float4 of 8UC4, doubles) in strips of 8 would take 80-160 registers, leaving room for
-    // one group per multiprocessor on NVIDIA GPUs (4K 5x5 8UC4 took 2.3x longer so than with
-    // single-output items): strips of 4.
-    rowStrip = colStrip = bufPixelBytes <= 4 ? 8 : 4;
+    // Strips of 8 single floats or ints: 4 windows and the sums of 8 take 40 registers. Row
+    // strips of wider pixels (float4 of 8UC4, doubles) are 4 long, to bound their registers; on
+    // an H100 (4K 8UC4, 5-31 taps) column strips of 8 beside them ran 1.2x-1.3x faster than
+    // strips of 4 or 2 (docs/PERFORMANCE.md).
+    rowStrip = bufPixelBytes <= 4 ? 8 : 4;
+    colStrip = 8;
+    // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).
     const int* tune = sepFilterOverride();
-    if (tune[0] > 0)
+    if (tune[0] == 2 || tune[0] == 4 || tune[0] == 8)
         rowStrip = tune[0];
-    if (tune[1] > 0)
+    if (tune[1] == 2 || tune[1] == 4 || tune[1] == 8)
         colStrip = tune[1];
 }
 

@@ -309,7 +309,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         // Interior tiles load 16-byte words (the kernel's TILE_WORDS) where every source row
         // starts on a pixel boundary; pixels of 3 channels or of 32 bytes never do.
         const int pixelBytes = (int)src.elemSize();
-        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
+        static const bool wordsAllowed = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_WORDS", true);
+        arg = k.set(arg, (int)(wordsAllowed && cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
                                wholeOffset % pixelBytes == 0));
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
