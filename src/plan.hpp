@@ -145,10 +145,8 @@ struct SepFilterPlan
     LaunchShape rowShape;       //!< two passes: the row pass over the buffer
 };
 
-/** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel) for
-    row-filtered pixels of bufPixelBytes: a work item keeps 5 windows of a strip's pixels in
-    registers, so wide pixels get short strips. */
-void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip);
+/** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel). */
+void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip);
 
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the

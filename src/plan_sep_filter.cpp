@@ -36,14 +36,15 @@ const int* sepFilterOverride()
     return values;
 }
 
-void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip)
+void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip)
 {
     (void)device;
-    // Strips of 8 single floats or ints: 4 windows and the sums of 8 take 40 registers. Row
-    // strips of wider pixels (float4 of 8UC4, doubles) are 4 long, to bound their registers; on
-    // an H100 (4K 8UC4, 5-31 taps) column strips of 8 beside them ran 1.2x-1.3x faster than
-    // strips of 4 or 2 (docs/PERFORMANCE.md).
-    rowStrip = bufPixelBytes <= 4 ? 8 : 4;
+    // Row strips of 4 and column strips of 8 outputs, for every pixel type, as measured on an
+    // H100 (4K Gaussians of 5, 17, 31 taps; docs/PERFORMANCE.md): row strips of 4 instead of 8
+    // took 1.0x-1.3x less time at 5 and 17 taps for 8UC1 and 32FC1 (31 taps: within 10%), and
+    // less than 2 or 8 for 8UC4; column strips of 8 instead of 4 took 1.3x less for 8UC4. The
+    // row pass filters the apron rows too, which favours short row strips.
+    rowStrip = 4;
     colStrip = 8;
     // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).
     const int* tune = sepFilterOverride();

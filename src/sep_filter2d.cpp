@@ -221,7 +221,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
     const size_t srcPixelBytes = localPixelBytes(a.sdepth, a.cn), bufPixelBytes = localPixelBytes(a.bufDepth, a.cn);
     int rowStrip = 0, colStrip = 0;
-    detail::planSepFilterStrips(device, bufPixelBytes, rowStrip, colStrip);
+    detail::planSepFilterStrips(device, rowStrip, colStrip);
 
     const int cn = a.cn;
     uint64 key = 0;
@@ -309,8 +309,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         // Interior tiles load 16-byte words (the kernel's TILE_WORDS) where every source row
         // starts on a pixel boundary; pixels of 3 channels or of 32 bytes never do.
         const int pixelBytes = (int)src.elemSize();
-        static const bool wordsAllowed = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_WORDS", true);
-        arg = k.set(arg, (int)(wordsAllowed && cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
+        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
                                wholeOffset % pixelBytes == 0));
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
