@@ -134,28 +134,32 @@
         STRIP_FOR_EACH_TAP(STRIP, STRIP_CHUNK_TAP, STRIP, acc, cur, nxt, coeff, k0, n, ~, ~, ~) \
     } while (0)
 
-// Folded pair k = k0 + t of a chunk (t < n): acc[j] += (input(anchor + k + j) OP
+// Folded pair k = k0 + t of a chunk (t < n): acc[j] += (input(anchor + k + j) + sgn *
 // input(anchor - k + j)) * coeff[ck + t] (ck = anchor + k0), with upCur[i] = input(anchor + k0 + i),
 // upNxt[i] = input(anchor + k0 + STRIP + i), loCur[i] = input(anchor - k0 + i), loPrv[i] =
-// input(anchor - k0 - STRIP + i).
-#define STRIP_PAIR_CHUNK_TAP(t, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck, n, OP)     \
+// input(anchor - k0 - STRIP + i). sgn is +1 or -1 (symmetric or antisymmetric kernels): products
+// by +-1 are exact, so up + sgn * lo is up + lo or up - lo, fused or not, and one piece of code
+// serves both.
+#define STRIP_PAIR_CHUNK_TAP(t, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck, n, sgn)    \
     if ((t) < (n))                                                                           \
     {                                                                                        \
         for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
-            acc[j_] += (((t) + j_ < (STRIP) ? upCur[(t) + j_] : upNxt[(t) + j_ - (STRIP)]) OP \
-                        (j_ >= (t) ? loCur[j_ - (t)] : loPrv[(STRIP) + j_ - (t)])) * coeff[(ck) + (t)]; \
+            acc[j_] += (((t) + j_ < (STRIP) ? upCur[(t) + j_] : upNxt[(t) + j_ - (STRIP)]) + \
+                        (j_ >= (t) ? loCur[j_ - (t)] : loPrv[(STRIP) + j_ - (t)]) * (sgn)) * coeff[(ck) + (t)]; \
     }
 
 // Folded pairs k0 .. k0 + n - 1 (n <= STRIP).
-#define STRIP_PAIR_CHUNK(STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, anchor, k0, n, OP)    \
+#define STRIP_PAIR_CHUNK(STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, anchor, k0, n, sgn)   \
     do {                                                                                     \
         const int ck_ = (anchor) + (k0);                                                     \
-        STRIP_FOR_EACH_TAP(STRIP, STRIP_PAIR_CHUNK_TAP, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck_, n, OP) \
+        STRIP_FOR_EACH_TAP(STRIP, STRIP_PAIR_CHUNK_TAP, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck_, n, sgn) \
     } while (0)
 
-// Pairs k = 1 .. anchor, two chunks per iteration with the windows A and B swapping roles; the
-// loop runs while both chunks' windows lie inside the inputs.
-#define STRIP_PAIRS(STRIP, WT, acc, upA, loA, coeff, anchor, OP, LOAD, CONVERT)               \
+// Pairs k = 1 .. anchor: two full chunks per iteration with the windows A and B swapping roles,
+// while both chunks' windows lie inside the inputs; then at most two chunks, the last partial,
+// through one piece of code that moves B to A after each (the loop keeps the code, and so the
+// build time, small).
+#define STRIP_PAIRS(STRIP, WT, acc, upA, loA, coeff, anchor, sgn, LOAD, CONVERT)              \
     do {                                                                                     \
         WT upB_[STRIP], loB_[STRIP];                                                         \
         int k_ = 1;                                                                          \
@@ -163,23 +167,21 @@
         {                                                                                    \
             STRIP_WINDOW(STRIP, upB_, (anchor) + k_ + (STRIP), 0, STRIP, LOAD, CONVERT);     \
             STRIP_WINDOW(STRIP, loB_, (anchor) - k_ - (STRIP), 0, STRIP, LOAD, CONVERT);     \
-            STRIP_PAIR_CHUNK(STRIP, acc, upA, upB_, loA, loB_, coeff, anchor, k_, (STRIP), OP); \
+            STRIP_PAIR_CHUNK(STRIP, acc, upA, upB_, loA, loB_, coeff, anchor, k_, (STRIP), sgn); \
             STRIP_WINDOW(STRIP, upA, (anchor) + k_ + 2 * (STRIP), 0, STRIP, LOAD, CONVERT);  \
             STRIP_WINDOW(STRIP, loA, (anchor) - k_ - 2 * (STRIP), 0, STRIP, LOAD, CONVERT);  \
-            STRIP_PAIR_CHUNK(STRIP, acc, upB_, upA, loB_, loA, coeff, anchor, k_ + (STRIP), (STRIP), OP); \
+            STRIP_PAIR_CHUNK(STRIP, acc, upB_, upA, loB_, loA, coeff, anchor, k_ + (STRIP), (STRIP), sgn); \
         }                                                                                    \
-        const int left_ = (anchor) + 1 - k_;                                                 \
-        if (left_ > 0)                                                                       \
+        for (int left_ = (anchor) + 1 - k_; left_ > 0; left_ -= (STRIP), k_ += (STRIP))      \
         {                                                                                    \
-            const int n1_ = min(left_, (STRIP)), n2_ = left_ - (STRIP);                      \
-            STRIP_WINDOW(STRIP, upB_, (anchor) + k_ + (STRIP), 0, n2_ > 0 ? (STRIP) : n1_ - 1, LOAD, CONVERT); \
-            STRIP_WINDOW(STRIP, loB_, (anchor) - k_ - (STRIP), n2_ > 0 ? 0 : (STRIP) - n1_ + 1, STRIP, LOAD, CONVERT); \
-            STRIP_PAIR_CHUNK(STRIP, acc, upA, upB_, loA, loB_, coeff, anchor, k_, n1_, OP);  \
-            if (n2_ > 0)                                                                     \
+            const int n_ = min(left_, (STRIP));                                              \
+            STRIP_WINDOW(STRIP, upB_, (anchor) + k_ + (STRIP), 0, left_ > (STRIP) ? (STRIP) : n_ - 1, LOAD, CONVERT); \
+            STRIP_WINDOW(STRIP, loB_, (anchor) - k_ - (STRIP), left_ > (STRIP) ? 0 : (STRIP) - n_ + 1, STRIP, LOAD, CONVERT); \
+            STRIP_PAIR_CHUNK(STRIP, acc, upA, upB_, loA, loB_, coeff, anchor, k_, n_, sgn);  \
+            for (int i_ = 0; i_ < (STRIP); ++i_)                                             \
             {                                                                                \
-                STRIP_WINDOW(STRIP, upA, (anchor) + k_ + 2 * (STRIP), 0, n2_ - 1, LOAD, CONVERT); \
-                STRIP_WINDOW(STRIP, loA, (anchor) - k_ - 2 * (STRIP), (STRIP) - n2_ + 1, STRIP, LOAD, CONVERT); \
-                STRIP_PAIR_CHUNK(STRIP, acc, upB_, upA, loB_, loA, coeff, anchor, k_ + (STRIP), n2_, OP); \
+                upA[i_] = upB_[i_];                                                          \
+                loA[i_] = loB_[i_];                                                          \
             }                                                                                \
         }                                                                                    \
     } while (0)
@@ -200,10 +202,9 @@
             {                                                                                \
                 for (int j_ = 0; j_ < (STRIP); ++j_)                                         \
                     acc[j_] += (j_ + 1 < (STRIP) ? b_[j_ + 1] : a_[j_ - 1]) * coeff[anchor]; \
-                STRIP_PAIRS(STRIP, WT, acc, a_, b_, coeff, anchor, +, LOAD, CONVERT);        \
             }                                                                                \
-            else                                                                             \
-                STRIP_PAIRS(STRIP, WT, acc, a_, b_, coeff, anchor, -, LOAD, CONVERT);        \
+            const WT sgn_ = (WT)((sym) == 1 ? 1 : -1);                                       \
+            STRIP_PAIRS(STRIP, WT, acc, a_, b_, coeff, anchor, sgn_, LOAD, CONVERT);         \
         }                                                                                    \
         else                                                                                 \
         {                                                                                    \
@@ -216,13 +217,14 @@
                 STRIP_WINDOW(STRIP, a_, k_ + 2 * (STRIP), 0, STRIP, LOAD, CONVERT);          \
                 STRIP_CHUNK(STRIP, acc, b_, a_, coeff, k_ + (STRIP), (STRIP));               \
             }                                                                                \
-            const int left_ = (len) - k_, n1_ = min(left_, (STRIP)), n2_ = left_ - (STRIP);  \
-            STRIP_WINDOW(STRIP, b_, k_ + (STRIP), 0, n2_ > 0 ? (STRIP) : n1_ - 1, LOAD, CONVERT); \
-            STRIP_CHUNK(STRIP, acc, a_, b_, coeff, k_, n1_);                                 \
-            if (n2_ > 0)                                                                     \
+            /* At most two chunks left, the last partial, as in STRIP_PAIRS. */              \
+            for (int left_ = (len) - k_; left_ > 0; left_ -= (STRIP), k_ += (STRIP))         \
             {                                                                                \
-                STRIP_WINDOW(STRIP, a_, k_ + 2 * (STRIP), 0, n2_ - 1, LOAD, CONVERT);        \
-                STRIP_CHUNK(STRIP, acc, b_, a_, coeff, k_ + (STRIP), n2_);                   \
+                const int n_ = min(left_, (STRIP));                                          \
+                STRIP_WINDOW(STRIP, b_, k_ + (STRIP), 0, left_ > (STRIP) ? (STRIP) : n_ - 1, LOAD, CONVERT); \
+                STRIP_CHUNK(STRIP, acc, a_, b_, coeff, k_, n_);                              \
+                for (int i_ = 0; i_ < (STRIP); ++i_)                                         \
+                    a_[i_] = b_[i_];                                                         \
             }                                                                                \
         }                                                                                    \
     } while (0)
