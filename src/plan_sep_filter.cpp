@@ -21,9 +21,10 @@ size_t bankSpreadPitch(size_t width, size_t pixelBytes)
     return units * unit / pixelBytes;
 }
 
-} // namespace
-
-/** Tuning override for measurements: "rowStrip,colStrip,tileW,groupH" (0 = planned). */
+/** Override of the plan for tuning measurements (docs/PERFORMANCE.md), read once:
+    OPENCV_GPUCONV_SEPFILTER_TUNE="rowStrip,colStrip,tileW,groupH", 0 for planned. A forced tile
+    shape may exceed the 256 items the plan allows itself (never the kernel's limit); where it
+    does not fit, the two-pass path runs. */
 const int* sepFilterOverride()
 {
     static int values[4] = { 0, 0, 0, 0 };
@@ -35,6 +36,8 @@ const int* sepFilterOverride()
     (void)parsed;
     return values;
 }
+
+} // namespace
 
 void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip)
 {

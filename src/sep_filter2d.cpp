@@ -4,7 +4,6 @@
 
 #include <map>
 
-
 namespace cv { namespace gpuconv {
 namespace {
 
@@ -306,8 +305,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         int arg = setColumnPass(k, setSource(k, 0));
         arg = k.set(arg, plan.srcPitch);
         arg = k.set(arg, plan.rowPitch);
-        // Interior tiles load 16-byte words (the kernel's TILE_WORDS) where every source row
-        // starts on a pixel boundary; pixels of 3 channels or of 32 bytes never do.
+        // Interior tiles are loaded by 16-byte words (the kernel's TILE_WORDS) where pixels divide
+        // 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
         const int pixelBytes = (int)src.elemSize();
         arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
                                wholeOffset % pixelBytes == 0));
