@@ -42,6 +42,22 @@
 #  define DST_PIXEL_SIZE ((int)sizeof(DT))
 #endif
 
+// Exact 8-bit <-> float conversions that avoid the conversion units (on NVIDIA GPUs they run at
+// 1/8 of the multiply-add rate, and an 8-bit filter converts every input and output): a byte b
+// ORed into the mantissa of 2^23 makes the float 2^23 + b, and 1.5 * 2^23 + x, for x in [0, 255],
+// holds x rounded to nearest even in its low mantissa bits. They give convert_float*() and
+// convert_uchar*_sat_rte() bit for bit (NaN -> 0: fmax returns the number); the host names them
+// in ST_TO_BT and CT_TO_DT where the types fit.
+#if CN == 1
+#  define CN_SUFFIX
+#else
+#  define CN_SUFFIX CN
+#endif
+#define u8_to_float_bits(x) \
+    (GPUCONV_CAT(as_float, CN_SUFFIX)(GPUCONV_CAT(convert_uint, CN_SUFFIX)(x) | 0x4B000000u) - 8388608.0f)
+#define float_to_u8_sat_rte_bits(x) \
+    GPUCONV_CAT(convert_uchar, CN_SUFFIX)(GPUCONV_CAT(as_uint, CN_SUFFIX)(fmin(fmax((x), 0.0f), 255.0f) + 12582912.0f))
+
 #ifdef COL_SHIFT
 #  define COL_RESULT(acc) CT_TO_DT(((acc) + (1 << (COL_SHIFT - 1))) >> COL_SHIFT)
 #else
@@ -75,87 +91,208 @@
 
 // ---- single pass --------------------------------------------------------------------------
 
-// A work item filters a strip of STRIP adjacent outputs along the filter direction. The inputs
-// the strip shares stay in registers, in windows that slide along the taps, so each input is
-// read from local memory once per strip rather than once per tap and output. Taps are summed in
-// SEP_SUM's order, symmetric pairs folded alike, so every output gets SEP_SUM's arithmetic.
-// The tap loops are unrolled a few times so that most window shifts become register renames.
+// A work item filters a strip of STRIP (>= 2) adjacent outputs along the filter direction. The
+// inputs the strip shares stay in registers: taps are taken STRIP at a time ("chunks"), and a
+// chunk of taps k0 .. k0 + STRIP - 1 reads its inputs from two register windows of STRIP inputs
+// each, the current one and the next, indexed by compile-time constants. Windows change roles
+// from chunk to chunk instead of moving, so the tap loops issue one multiply-add (and one add per
+// folded pair) per tap and output, about one local load per STRIP of them, and no register
+// moves. Every output sums its taps in SEP_SUM's order with symmetric pairs folded alike:
+// results are SEP_SUM's. The last chunks load only the window elements they use, so no load
+// leaves the strip's inputs LOAD(0 .. STRIP + len - 2).
 
-// Plain tap: the window moves on by one input (`next`), then acc[j] += win[j] * c.
-#define STRIP_TAP(STRIP, acc, win, c, next)                                                  \
+// W[i] = input at + i for first <= i < end.
+#define STRIP_WINDOW(STRIP, W, at, first, end, LOAD, CONVERT)                                 \
     do {                                                                                     \
-        for (int j_ = 0; j_ < (STRIP) - 1; ++j_)                                             \
-            win[j_] = win[j_ + 1];                                                           \
-        win[(STRIP) - 1] = (next);                                                           \
-        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
-            acc[j_] += win[j_] * (c);                                                        \
+        for (int i_ = 0; i_ < (STRIP); ++i_)                                                 \
+            if (i_ >= (first) && i_ < (end))                                                 \
+                W[i_] = CONVERT(LOAD((at) + i_));                                            \
     } while (0)
 
-// Folded pair tap k: up moves on to inputs anchor + k + j, lo back to anchor - k + j, then
-// acc[j] += (up[j] OP lo[j]) * c.
-#define STRIP_PAIR_TAP(STRIP, acc, up, lo, c, OP, next_up, next_lo)                          \
-    do {                                                                                     \
-        for (int j_ = 0; j_ < (STRIP) - 1; ++j_)                                             \
-            up[j_] = up[j_ + 1];                                                             \
-        up[(STRIP) - 1] = (next_up);                                                         \
-        for (int j_ = (STRIP) - 1; j_ > 0; --j_)                                             \
-            lo[j_] = lo[j_ - 1];                                                             \
-        lo[0] = (next_lo);                                                                   \
+// The taps of a chunk are written out STRIP times (STRIP_FOR_EACH_TAP, STRIP = 2, 4 or 8) rather
+// than looped over: window elements are then addressed by constants and stay in registers, where
+// a compiler declining to unroll a loop of STRIP * STRIP multiply-adds would index them at run
+// time, in memory.
+#define STRIP_FOR_EACH_TAP_2(TAP, a, b, c, d, e, f, g, h, i, j) TAP(0, a, b, c, d, e, f, g, h, i, j) TAP(1, a, b, c, d, e, f, g, h, i, j)
+#define STRIP_FOR_EACH_TAP_4(TAP, a, b, c, d, e, f, g, h, i, j) STRIP_FOR_EACH_TAP_2(TAP, a, b, c, d, e, f, g, h, i, j) TAP(2, a, b, c, d, e, f, g, h, i, j) TAP(3, a, b, c, d, e, f, g, h, i, j)
+#define STRIP_FOR_EACH_TAP_8(TAP, a, b, c, d, e, f, g, h, i, j) STRIP_FOR_EACH_TAP_4(TAP, a, b, c, d, e, f, g, h, i, j) \
+    TAP(4, a, b, c, d, e, f, g, h, i, j) TAP(5, a, b, c, d, e, f, g, h, i, j) TAP(6, a, b, c, d, e, f, g, h, i, j) TAP(7, a, b, c, d, e, f, g, h, i, j)
+#define STRIP_FOR_EACH_TAP(STRIP, TAP, a, b, c, d, e, f, g, h, i, j) GPUCONV_CAT(STRIP_FOR_EACH_TAP_, STRIP)(TAP, a, b, c, d, e, f, g, h, i, j)
+
+// Tap k0 + t of a chunk (t < n): acc[j] += input(k0 + t + j) * coeff[k0 + t], with
+// cur[i] = input(k0 + i) and nxt[i] = input(k0 + STRIP + i).
+#define STRIP_CHUNK_TAP(t, STRIP, acc, cur, nxt, coeff, k0, n, unused1, unused2, unused3)    \
+    if ((t) < (n))                                                                           \
+    {                                                                                        \
         for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
-            acc[j_] += (up[j_] OP lo[j_]) * (c);                                             \
+            acc[j_] += ((t) + j_ < (STRIP) ? cur[(t) + j_] : nxt[(t) + j_ - (STRIP)]) * coeff[(k0) + (t)]; \
+    }
+
+// Taps k0 .. k0 + n - 1 (n <= STRIP).
+#define STRIP_CHUNK(STRIP, acc, cur, nxt, coeff, k0, n)                                       \
+    do {                                                                                     \
+        STRIP_FOR_EACH_TAP(STRIP, STRIP_CHUNK_TAP, STRIP, acc, cur, nxt, coeff, k0, n, ~, ~, ~) \
     } while (0)
 
-#define STRIP_PAIRS(STRIP, acc, up, lo, coeff, anchor, OP, LOAD, CONVERT)                    \
+// Folded pair k = k0 + t of a chunk (t < n): acc[j] += (input(anchor + k + j) + sgn *
+// input(anchor - k + j)) * coeff[ck + t] (ck = anchor + k0), with upCur[i] = input(anchor + k0 + i),
+// upNxt[i] = input(anchor + k0 + STRIP + i), loCur[i] = input(anchor - k0 + i), loPrv[i] =
+// input(anchor - k0 - STRIP + i). sgn is +1 or -1 (symmetric or antisymmetric kernels): products
+// by +-1 are exact, so up + sgn * lo is up + lo or up - lo, fused or not, and one piece of code
+// serves both.
+#define STRIP_PAIR_CHUNK_TAP(t, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck, n, sgn)    \
+    if ((t) < (n))                                                                           \
+    {                                                                                        \
+        for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
+            acc[j_] += (((t) + j_ < (STRIP) ? upCur[(t) + j_] : upNxt[(t) + j_ - (STRIP)]) + \
+                        (j_ >= (t) ? loCur[j_ - (t)] : loPrv[(STRIP) + j_ - (t)]) * (sgn)) * coeff[(ck) + (t)]; \
+    }
+
+// Folded pairs k0 .. k0 + n - 1 (n <= STRIP).
+#define STRIP_PAIR_CHUNK(STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, anchor, k0, n, sgn)   \
     do {                                                                                     \
+        const int ck_ = (anchor) + (k0);                                                     \
+        STRIP_FOR_EACH_TAP(STRIP, STRIP_PAIR_CHUNK_TAP, STRIP, acc, upCur, upNxt, loCur, loPrv, coeff, ck_, n, sgn) \
+    } while (0)
+
+// Pairs k = 1 .. anchor: two full chunks per iteration with the windows A and B swapping roles,
+// while both chunks' windows lie inside the inputs; then at most two chunks, the last partial,
+// through one piece of code that moves B to A after each (the loop keeps the code, and so the
+// build time, small).
+#define STRIP_PAIRS(STRIP, WT, acc, upA, loA, coeff, anchor, sgn, LOAD, CONVERT)              \
+    do {                                                                                     \
+        WT upB_[STRIP], loB_[STRIP];                                                         \
         int k_ = 1;                                                                          \
-        for (; k_ + 1 <= (anchor); k_ += 2)                                                  \
+        for (; k_ + 2 * (STRIP) <= (anchor); k_ += 2 * (STRIP))                              \
         {                                                                                    \
-            STRIP_PAIR_TAP(STRIP, acc, up, lo, coeff[(anchor) + k_], OP,                     \
-                           CONVERT(LOAD((anchor) + k_ + (STRIP) - 1)), CONVERT(LOAD((anchor) - k_))); \
-            STRIP_PAIR_TAP(STRIP, acc, up, lo, coeff[(anchor) + k_ + 1], OP,                 \
-                           CONVERT(LOAD((anchor) + k_ + (STRIP))), CONVERT(LOAD((anchor) - k_ - 1))); \
+            STRIP_WINDOW(STRIP, upB_, (anchor) + k_ + (STRIP), 0, STRIP, LOAD, CONVERT);     \
+            STRIP_WINDOW(STRIP, loB_, (anchor) - k_ - (STRIP), 0, STRIP, LOAD, CONVERT);     \
+            STRIP_PAIR_CHUNK(STRIP, acc, upA, upB_, loA, loB_, coeff, anchor, k_, (STRIP), sgn); \
+            STRIP_WINDOW(STRIP, upA, (anchor) + k_ + 2 * (STRIP), 0, STRIP, LOAD, CONVERT);  \
+            STRIP_WINDOW(STRIP, loA, (anchor) - k_ - 2 * (STRIP), 0, STRIP, LOAD, CONVERT);  \
+            STRIP_PAIR_CHUNK(STRIP, acc, upB_, upA, loB_, loA, coeff, anchor, k_ + (STRIP), (STRIP), sgn); \
         }                                                                                    \
-        if (k_ <= (anchor))                                                                  \
-            STRIP_PAIR_TAP(STRIP, acc, up, lo, coeff[(anchor) + k_], OP,                     \
-                           CONVERT(LOAD((anchor) + k_ + (STRIP) - 1)), CONVERT(LOAD((anchor) - k_))); \
+        for (int left_ = (anchor) + 1 - k_; left_ > 0; left_ -= (STRIP), k_ += (STRIP))      \
+        {                                                                                    \
+            const int n_ = min(left_, (STRIP));                                              \
+            STRIP_WINDOW(STRIP, upB_, (anchor) + k_ + (STRIP), 0, left_ > (STRIP) ? (STRIP) : n_ - 1, LOAD, CONVERT); \
+            STRIP_WINDOW(STRIP, loB_, (anchor) - k_ - (STRIP), left_ > (STRIP) ? 0 : (STRIP) - n_ + 1, STRIP, LOAD, CONVERT); \
+            STRIP_PAIR_CHUNK(STRIP, acc, upA, upB_, loA, loB_, coeff, anchor, k_, n_, sgn);  \
+            for (int i_ = 0; i_ < (STRIP); ++i_)                                             \
+            {                                                                                \
+                upA[i_] = upB_[i_];                                                          \
+                loA[i_] = loB_[i_];                                                          \
+            }                                                                                \
+        }                                                                                    \
     } while (0)
 
 // acc[j] = SEP_SUM of the inputs LOAD(j .. j + len - 1), for j < STRIP; WT is acc's type.
 #define STRIP_SUM(STRIP, WT, acc, acc0, coeff, len, anchor, sym, LOAD, CONVERT)              \
     do {                                                                                     \
-        WT up_[STRIP], lo_[STRIP];                                                           \
         for (int j_ = 0; j_ < (STRIP); ++j_)                                                 \
             acc[j_] = (acc0);                                                                \
+        WT a_[STRIP], b_[STRIP];                                                             \
         if ((sym) != 0)                                                                      \
         {                                                                                    \
-            for (int j_ = 0; j_ < (STRIP); ++j_)                                             \
-                up_[j_] = lo_[j_] = CONVERT(LOAD((anchor) + j_));                            \
+            /* a_ = inputs anchor + 1 + i, b_ = inputs anchor - 1 + i: the first pairs' windows, */ \
+            /* which also hold the centre taps anchor + j (a 1-tap kernel has no pairs). */   \
+            STRIP_WINDOW(STRIP, a_, (anchor) + 1, 0, (anchor) > 0 ? (STRIP) : (STRIP) - 1, LOAD, CONVERT); \
+            STRIP_WINDOW(STRIP, b_, (anchor) - 1, (anchor) > 0 ? 0 : 1, STRIP, LOAD, CONVERT); \
             if ((sym) == 1)                                                                  \
             {                                                                                \
                 for (int j_ = 0; j_ < (STRIP); ++j_)                                         \
-                    acc[j_] += up_[j_] * coeff[anchor];                                      \
-                STRIP_PAIRS(STRIP, acc, up_, lo_, coeff, anchor, +, LOAD, CONVERT);          \
+                    acc[j_] += (j_ + 1 < (STRIP) ? b_[j_ + 1] : a_[j_ - 1]) * coeff[anchor]; \
             }                                                                                \
-            else                                                                             \
-                STRIP_PAIRS(STRIP, acc, up_, lo_, coeff, anchor, -, LOAD, CONVERT);          \
+            const WT sgn_ = (WT)((sym) == 1 ? 1 : -1);                                       \
+            STRIP_PAIRS(STRIP, WT, acc, a_, b_, coeff, anchor, sgn_, LOAD, CONVERT);         \
         }                                                                                    \
         else                                                                                 \
         {                                                                                    \
-            up_[0] = (WT)(0);                                                                \
-            for (int j_ = 1; j_ < (STRIP); ++j_)                                             \
-                up_[j_] = CONVERT(LOAD(j_ - 1));                                             \
             int k_ = 0;                                                                      \
-            for (; k_ + 4 <= (len); k_ += 4)                                                 \
+            STRIP_WINDOW(STRIP, a_, 0, 0, STRIP, LOAD, CONVERT);                             \
+            for (; k_ + 2 * (STRIP) < (len); k_ += 2 * (STRIP))                              \
             {                                                                                \
-                STRIP_TAP(STRIP, acc, up_, coeff[k_], CONVERT(LOAD(k_ + (STRIP) - 1)));      \
-                STRIP_TAP(STRIP, acc, up_, coeff[k_ + 1], CONVERT(LOAD(k_ + (STRIP))));      \
-                STRIP_TAP(STRIP, acc, up_, coeff[k_ + 2], CONVERT(LOAD(k_ + (STRIP) + 1)));  \
-                STRIP_TAP(STRIP, acc, up_, coeff[k_ + 3], CONVERT(LOAD(k_ + (STRIP) + 2)));  \
+                STRIP_WINDOW(STRIP, b_, k_ + (STRIP), 0, STRIP, LOAD, CONVERT);              \
+                STRIP_CHUNK(STRIP, acc, a_, b_, coeff, k_, (STRIP));                         \
+                STRIP_WINDOW(STRIP, a_, k_ + 2 * (STRIP), 0, STRIP, LOAD, CONVERT);          \
+                STRIP_CHUNK(STRIP, acc, b_, a_, coeff, k_ + (STRIP), (STRIP));               \
             }                                                                                \
-            for (; k_ < (len); ++k_)                                                         \
-                STRIP_TAP(STRIP, acc, up_, coeff[k_], CONVERT(LOAD(k_ + (STRIP) - 1)));      \
+            /* At most two chunks left, the last partial, as in STRIP_PAIRS. */              \
+            for (int left_ = (len) - k_; left_ > 0; left_ -= (STRIP), k_ += (STRIP))         \
+            {                                                                                \
+                const int n_ = min(left_, (STRIP));                                          \
+                STRIP_WINDOW(STRIP, b_, k_ + (STRIP), 0, left_ > (STRIP) ? (STRIP) : n_ - 1, LOAD, CONVERT); \
+                STRIP_CHUNK(STRIP, acc, a_, b_, coeff, k_, n_);                              \
+                for (int i_ = 0; i_ < (STRIP); ++i_)                                         \
+                    a_[i_] = b_[i_];                                                         \
+            }                                                                                \
         }                                                                                    \
     } while (0)
+
+// Interior windows by 16-byte words. load_tile spends a dozen instructions of addressing and
+// border logic on every pixel; a window inside the image needs none of it, so it is loaded here
+// 16 aligned bytes per load (16 pixels of 8UC1, 4 of 8UC4 or 32FC1), each row stored in local
+// memory shifted by its address modulo 16 (tile_row_shift) so that global and local accesses stay
+// aligned. Only for pixels whose size divides 16 and rows whose addresses are multiples of the
+// pixel size (the host's `words_ok`); the last image row is left to load_tile, since its last word
+// may reach past the buffer.
+#if CN != 3
+#  define TILE_WORDS 1
+#  define TILE_WORD_BATCH 4
+
+// Pixels row ty of the window is shifted by; `first` is the address of the window's first pixel
+// modulo 2^32 (only its low 4 bits, and those of the row step, matter).
+inline int tile_row_shift(uint first, int src_step, int ty)
+{
+    return (int)((first + (uint)ty * (uint)src_step) & 15u) / SRC_PIXEL_SIZE;
+}
+
+// Rows of row_bytes bytes from `src` (the window's first pixel), rows src_step bytes apart, into
+// `tile` (4-byte aligned), rows pitch_bytes apart (>= row_bytes + 18, a multiple of 4); ends
+// with a barrier.
+inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes, int rows,
+                            __global const uchar* src, int src_step)
+{
+    const uint first = (uint)(size_t)src;
+    const int group_items = get_local_size(0) * get_local_size(1);
+    const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
+    const int row_words = (row_bytes + 30) / 16;  // the most a row's bytes span at any shift
+    const int words = rows * row_words;
+    for (int w0 = item; w0 < words; w0 += TILE_WORD_BATCH * group_items)
+    {
+        uint4 value[TILE_WORD_BATCH];
+        int at[TILE_WORD_BATCH], end[TILE_WORD_BATCH];
+        for (int b = 0; b < TILE_WORD_BATCH; ++b)
+        {
+            const int w = w0 + b * group_items;
+            const int ty = w / row_words, word = w - ty * row_words;
+            const int shift = (int)((first + (uint)ty * (uint)src_step) & 15u);
+            at[b] = -1;
+            if (w < words && word * 16 < shift + row_bytes)
+            {
+                value[b] = *(__global const uint4*)(src + ((long)ty * src_step - shift + word * 16));
+                at[b] = ty * pitch_bytes + word * 16;
+                end[b] = ty * pitch_bytes + shift + row_bytes;
+            }
+        }
+        for (int b = 0; b < TILE_WORD_BATCH; ++b)
+        {
+            if (at[b] >= 0)
+            {
+                __local uint* out = (__local uint*)(tile + at[b]);
+                out[0] = value[b].s0;
+                if (at[b] + 4 < end[b])
+                    out[1] = value[b].s1;
+                if (at[b] + 8 < end[b])
+                    out[2] = value[b].s2;
+                if (at[b] + 12 < end[b])
+                    out[3] = value[b].s3;
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+#endif
 
 // Output tile: get_local_size(0) columns x get_local_size(1) * COL_STRIP rows; ROW_STRIP divides
 // get_local_size(0). Local memory, rows_h = tile rows + ky_len - 1 rows each:
@@ -168,16 +305,29 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
                                  __global uchar* dst, int dst_step, int dst_offset,
                                  int dst_rows, int dst_cols,
                                  __constant CKT* ky, int ky_len, int anchor_y, int sym_y,
-                                 CKT delta, int src_pitch, int row_pitch,
-                                 __local WT* src_tile, __local BT* row_tile)
+                                 CKT delta, int src_pitch, int row_pitch, int words_ok,
+                                 __local ulong4* src_tile_words, __local BT* row_tile)
 {
+    // Declared as the widest type so that it is aligned for the word loads' 4-byte local stores
+    // and for every WT (1-byte pixels included).
+    __local WT* src_tile = (__local WT*)src_tile_words;
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int tile_w = get_local_size(0), tile_h = get_local_size(1) * COL_STRIP;
     const int x0 = get_group_id(0) * tile_w, y0 = get_group_id(1) * tile_h;
     const int rows_h = tile_h + ky_len - 1;
 
-    load_tile(src_tile, src_pitch, tile_w + kx_len - 1, rows_h, roi_x + x0 - anchor_x,
-              roi_y + y0 - anchor_y, src + src_whole_offset, src_step, whole_cols, whole_rows);
+    const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y, src_w = tile_w + kx_len - 1;
+#ifdef TILE_WORDS
+    const bool words = words_ok && sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
+    __global const uchar* window = src + src_whole_offset + (size_t)sy0 * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
+    const uint first = (uint)(size_t)window;
+    if (words)
+        load_tile_words((__local uchar*)src_tile, src_pitch * SRC_PIXEL_SIZE, src_w * SRC_PIXEL_SIZE, rows_h,
+                        window, src_step);
+    else
+#endif
+        load_tile(src_tile, src_pitch, src_w, rows_h, sx0, sy0, src + src_whole_offset, src_step,
+                  whole_cols, whole_rows);
 
     // Row strips, neighbouring work items on neighbouring rows.
     const int group_items = tile_w * get_local_size(1);
@@ -185,7 +335,11 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
     for (int i = ly * tile_w + lx; i < strips; i += group_items)
     {
         const int ty = i % rows_h, tx = i / rows_h * ROW_STRIP;
+#ifdef TILE_WORDS
+        __local const WT* s = src_tile + ty * src_pitch + tx + (words ? tile_row_shift(first, src_step, ty) : 0);
+#else
         __local const WT* s = src_tile + ty * src_pitch + tx;
+#endif
 #define LOAD_SRC(k) s[k]
         BT acc[ROW_STRIP];
         STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);

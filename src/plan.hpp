@@ -147,11 +147,17 @@ struct SepFilterPlan
     LaunchShape rowShape;       //!< two passes: the row pass over the buffer
 };
 
+/** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel). */
+void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip);
+
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
-    pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory.
-    `forceTwoPass` is for tests of the two-pass path with short kernels. */
+    pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the
+    single pass's strips from planSepFilterStrips and at most `maxGroupItems` work items per
+    single-pass group (the built kernel's limit; 0: the device's). `forceTwoPass` is for tests
+    of the two-pass path with short kernels. */
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                            size_t srcPixelBytes, size_t bufPixelBytes, bool forceTwoPass = false);
+                            size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
+                            size_t maxGroupItems, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail
 

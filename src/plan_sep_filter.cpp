@@ -2,6 +2,9 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#include <cstdio>
+#include <cstdlib>
+
 namespace cv { namespace gpuconv { namespace detail {
 
 namespace {
@@ -18,34 +21,78 @@ size_t bankSpreadPitch(size_t width, size_t pixelBytes)
     return units * unit / pixelBytes;
 }
 
+/** Override of the plan for tuning measurements (docs/PERFORMANCE.md), read once:
+    OPENCV_GPUCONV_SEPFILTER_TUNE="rowStrip,colStrip,tileW,groupH", 0 for planned. A forced tile
+    shape may exceed the 256 items the plan allows itself (never the kernel's limit); where it
+    does not fit, the two-pass path runs. */
+const int* sepFilterOverride()
+{
+    static int values[4] = { 0, 0, 0, 0 };
+    static const bool parsed = [] {
+        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_TUNE"))
+            std::sscanf(s, "%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3]);
+        return true;
+    }();
+    (void)parsed;
+    return values;
+}
+
 } // namespace
 
+void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip)
+{
+    (void)device;
+    // Row strips of 4 and column strips of 8 outputs, for every pixel type, as measured on an
+    // H100 (4K Gaussians of 5, 17, 31 taps; docs/PERFORMANCE.md): row strips of 4 instead of 8
+    // took 1.0x-1.3x less time at 5 and 17 taps for 8UC1 and 32FC1 (31 taps: within 10%), and
+    // less than 2 or 8 for 8UC4; column strips of 8 instead of 4 took 1.3x less for 8UC4. The
+    // row pass filters the apron rows too, which favours short row strips.
+    rowStrip = 4;
+    colStrip = 8;
+    // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).
+    const int* tune = sepFilterOverride();
+    if (tune[0] == 2 || tune[0] == 4 || tune[0] == 8)
+        rowStrip = tune[0];
+    if (tune[1] == 2 || tune[1] == 4 || tune[1] == 8)
+        colStrip = tune[1];
+}
+
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                            size_t srcPixelBytes, size_t bufPixelBytes, bool forceTwoPass)
+                            size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
+                            size_t maxGroupItems, bool forceTwoPass)
 {
     CV_Assert(size.width > 0 && size.height > 0 && kxLen > 0 && kyLen > 0);
     SepFilterPlan plan;
+    plan.rowStrip = rowStrip;
+    plan.colStrip = colStrip;
     const size_t localMem = device.localMemSize();
     const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const int* tune = sepFilterOverride();
 
     // Single pass: the tile shape with the least estimated work over the whole image (loading
     // tile + apron, row strips over the apron rows, column strips), among those whose two local
-    // buffers fit and whose groups are big enough to keep a GPU busy. At most 256 work items:
-    // the strips' registers limit the groups NVIDIA's compiler allows to 256.
+    // buffers fit and whose groups are big enough to keep a GPU busy. At most 256 work items, so
+    // that several groups share a multiprocessor and one's loads overlap another's arithmetic,
+    // and no more than the built kernel allows (its registers per item limit that).
     if (!forceTwoPass)
     {
-        const size_t minItems = std::min<size_t>(64, maxGroup), maxItems = std::min<size_t>(256, maxGroup);
+        const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
+        const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
         double bestCost = 0;
-        for (size_t tileW : { 64, 32, 16 })
+        for (size_t tileW : { 128, 64, 32, 16 })
         {
             for (size_t groupH : { 16, 8, 4, 2, 1 })
             {
                 const size_t items = tileW * groupH;
-                if (items > maxItems || items < minItems || tileW % plan.rowStrip != 0)
+                if (tune[2] > 0 && (tileW != (size_t)tune[2] || groupH != (size_t)tune[3]))
+                    continue;
+                if (items > (tune[2] > 0 ? kernelMax : maxItems) || items < minItems || tileW % plan.rowStrip != 0)
                     continue;
                 const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
                 const size_t srcW = tileW + kxLen - 1;
-                const size_t srcPitch = bankSpreadPitch(srcW, srcPixelBytes);
+                // Room for the kernel's word loads of interior tiles, which shift a row by its
+                // address modulo 16 and store whole 4-byte words: up to 18 bytes more.
+                const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
                 const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
                 const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
                 if (srcBytes + rowBytes > localMem)

@@ -2,6 +2,7 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#include <map>
 
 namespace cv { namespace gpuconv {
 namespace {
@@ -177,6 +178,23 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
     return kernel.set(arg, value);
 }
 
+/** The most work items NVIDIA's compiler (or any) allows in a group of the built single-pass
+    kernel of `options` (its registers per item decide it), asked once per variant and device. */
+size_t fusedKernelMaxItems(const ocl::Device& device, uint64 variantKey, const std::string& options)
+{
+    static std::mutex mutex;
+    static std::map<std::pair<void*, uint64>, size_t> known;
+    const std::pair<void*, uint64> key(device.ptr(), variantKey);
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = known.find(key);
+    if (it == known.end())
+    {
+        ocl::Kernel kernel("sep_filter2d_fused", kernels::sep_filter2d(), options);
+        it = known.emplace(key, kernel.empty() ? 0 : kernel.workGroupSize()).first;
+    }
+    return it->second;
+}
+
 detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int ddepth,
                                   const _InputArray& kernelX, const _InputArray& kernelY,
                                   Point anchor, double delta, int borderType)
@@ -200,10 +218,42 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return decline;
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
+    const size_t srcPixelBytes = localPixelBytes(a.sdepth, a.cn), bufPixelBytes = localPixelBytes(a.bufDepth, a.cn);
+    int rowStrip = 0, colStrip = 0;
+    detail::planSepFilterStrips(device, rowStrip, colStrip);
+
+    const int cn = a.cn;
+    uint64 key = 0;
+    for (int field : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth, cn, a.colShift, geometry.mode,
+                       rowStrip, colStrip, (int)(device.doubleFPConfig() > 0) })
+        key = key * 32 + (uint64)field;
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, [&] {
+        using detail::oclConvertName;
+        using detail::oclTypeName;
+        // 8-bit pixels to and from float: the kernel's exact conversions without conversion units.
+        const std::string srcToBuf = a.sdepth == CV_8U && a.bufDepth == CV_32F
+                                   ? std::string("u8_to_float_bits") : oclConvertName(a.sdepth, a.bufDepth, cn);
+        const std::string colToDst = a.colDepth == CV_32F && a.ddepth == CV_8U && a.colShift == 0
+                                   ? std::string("float_to_u8_sat_rte_bits") : oclConvertName(a.colDepth, a.ddepth, cn);
+        std::string o = cv::format(
+            "-D SRC_T1=%s -D CN=%d -D ST=%s -D BT=%s -D CT=%s -D DT1=%s -D DT=%s -D BKT=%s -D CKT=%s"
+            " -D ST_TO_BT=%s -D BT_TO_CT=%s -D CT_TO_DT=%s",
+            oclTypeName(a.sdepth).c_str(), cn, oclTypeName(a.sdepth, cn).c_str(),
+            oclTypeName(a.bufDepth, cn).c_str(), oclTypeName(a.colDepth, cn).c_str(),
+            oclTypeName(a.ddepth).c_str(), oclTypeName(a.ddepth, cn).c_str(),
+            oclTypeName(a.bufDepth).c_str(), oclTypeName(a.colDepth).c_str(),
+            srcToBuf.c_str(), oclConvertName(a.bufDepth, a.colDepth, cn).c_str(), colToDst.c_str());
+        if (a.colShift > 0)
+            o += cv::format(" -D COL_SHIFT=%d", a.colShift);
+        o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", rowStrip, colStrip);
+        return o + geometry.buildOption() + detail::oclCommonOptions(device);
+    });
+
+    const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
     const detail::SepFilterPlan plan = detail::planSepFilter(
-        device, src.size(), kxLen, kyLen, localPixelBytes(a.sdepth, a.cn),
-        localPixelBytes(a.bufDepth, a.cn),
-        utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false));
+        device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
+        forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
@@ -218,31 +268,6 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         src = copy(Rect(geometry.roiOffset, src.size()));
         geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
     }
-
-    const int cn = a.cn;
-    uint64 key = 0;
-    for (int field : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth, cn, a.colShift, geometry.mode,
-                       plan.rowStrip, plan.colStrip, (int)(device.doubleFPConfig() > 0) })
-        key = key * 32 + (uint64)field;
-    static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, [&] {
-        using detail::oclConvertName;
-        using detail::oclTypeName;
-        std::string o = cv::format(
-            "-D SRC_T1=%s -D CN=%d -D ST=%s -D BT=%s -D CT=%s -D DT1=%s -D DT=%s -D BKT=%s -D CKT=%s"
-            " -D ST_TO_BT=%s -D BT_TO_CT=%s -D CT_TO_DT=%s",
-            oclTypeName(a.sdepth).c_str(), cn, oclTypeName(a.sdepth, cn).c_str(),
-            oclTypeName(a.bufDepth, cn).c_str(), oclTypeName(a.colDepth, cn).c_str(),
-            oclTypeName(a.ddepth).c_str(), oclTypeName(a.ddepth, cn).c_str(),
-            oclTypeName(a.bufDepth).c_str(), oclTypeName(a.colDepth).c_str(),
-            oclConvertName(a.sdepth, a.bufDepth, cn).c_str(),
-            oclConvertName(a.bufDepth, a.colDepth, cn).c_str(),
-            oclConvertName(a.colDepth, a.ddepth, cn).c_str());
-        if (a.colShift > 0)
-            o += cv::format(" -D COL_SHIFT=%d", a.colShift);
-        o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", plan.rowStrip, plan.colStrip);
-        return o + geometry.buildOption() + detail::oclCommonOptions(device);
-    });
 
     const UMat ukx = detail::deviceConstants(a.kx), uky = detail::deviceConstants(a.ky);
     // The kernels address the source from the origin of the image its border rule extrapolates.
@@ -280,6 +305,11 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         int arg = setColumnPass(k, setSource(k, 0));
         arg = k.set(arg, plan.srcPitch);
         arg = k.set(arg, plan.rowPitch);
+        // Interior tiles are loaded by 16-byte words (the kernel's TILE_WORDS) where pixels divide
+        // 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
+        const int pixelBytes = (int)src.elemSize();
+        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
+                               wholeOffset % pixelBytes == 0));
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))

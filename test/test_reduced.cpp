@@ -115,6 +115,8 @@ const std::vector<Row>& rows()
         { "filter2D_rank_one_8UC1_as_separable", filter(F, CV_8UC1, Size(20, 9), Size(17, 17), BORDER_REPLICATE, COEFF_SMOOTH) },
         // Several work-groups in each direction (tiles, carries between them, groups' aprons).
         { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(5, 7), BORDER_REFLECT_101) },
+        // Tiles inside the image, loaded by aligned 16-byte words shifted per row in local memory.
+        { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "filter2D_several_groups_8UC1_tiled", filter(F, CV_8UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
         { "integral_several_tiles_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(150, 70), true) },
         // integral: every output, integer and float sums, 1-4 channels, ROIs.

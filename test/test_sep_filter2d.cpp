@@ -350,6 +350,31 @@ INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
                        ::testing::Bool()));
 
+// ---- tiles inside the image: 16-byte word loads for every pixel size that divides 16 ----------
+
+typedef ::testing::TestWithParam<int> SepFilter2D_InteriorWords;
+
+TEST_P(SepFilter2D_InteriorWords, matches_cv)
+{
+    // Big enough for tiles away from every border, inside ROIs of random parents (rows starting
+    // anywhere modulo 16), isolated and not, with short and long kernels.
+    const int type = GetParam();
+    RNG rng = testRng();
+    for (int len : { 3, 17 })
+        for (int border : { (int)BORDER_REFLECT_101, (int)(BORDER_CONSTANT | BORDER_ISOLATED) })
+        {
+            SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+            c.kxLen = len;
+            c.kyLen = 20 - len;
+            c.border = border;
+            c.size = Size(203, 97);
+            checkSepFilter(c, rng);
+        }
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InteriorWords,
+    ::testing::Values(CV_8UC2, CV_16UC1, CV_16SC4, CV_32FC2, CV_32FC4, CV_64FC2));
+
 // ---- cv::'s fixed-point modes: Gaussian 8U -> 8U and Sobel 8U -> 16S are bit-exact -------------
 
 TEST(SepFilter2D_FixedPoint, gaussian_and_sobel)
