@@ -1,19 +1,24 @@
 // This file is part of gpuconv, an OpenCV extra module.
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 
-// Integral images (cv::integral) as a tiled parallel scan: the image is cut into TILE x TILE
-// pixel tiles, one work-group per tile.
-//   1. integral_tile_totals: per tile, the total of each of its rows and of each of its columns
-//      (reads the source once).
-//   2. integral_carries: exclusive scans of those totals, in place: each tile row's sum of
-//      everything to its left, each tile column's sum of everything above. Small arrays.
-//   3. integral_tiles: the tile and, as an extra row 0 in local memory, its column carries go
-//      through a row scan seeded with the left carries (row 0 seeded with the tile's corner, the
-//      sum of the left carries above it), then a
-//      column scan; each output is written once (reads the source a second time).
-// Work-groups of TILE x SEGMENTS work items: each loads SEG rows of one pixel column of the tile
-// (coalesced); row and column scans over the padded local tile run in segments of SEG pixels,
-// one per work item, joined by the segments' sums (short sequential chains, many work items).
+// Integral images (cv::integral) in one pass: the image is cut into TILE x TILE pixel tiles, one
+// work-group per tile, and each work-group reads its tile once and writes its outputs once.
+// With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
+// the sum of everything above and left of it, the integral inside the tile is
+//   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral),
+// which integral_tiles computes as a row scan of the tile under an extra row 0 holding P (row 0
+// seeded with the corner, row y + 1 with L(y)), then a column scan.
+// L and P come from a decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix Scan
+// with Decoupled Look-back", 2016) along two chains of tiles: each tile row (lanes: the tile's row
+// totals, and its total) and each tile column (lanes: its column totals, and the sum of its L,
+// whose prefix down the column is the corner). A tile publishes its totals as an aggregate, sums
+// the predecessors' values back to the nearest one that published an inclusive prefix, and
+// publishes its own inclusive prefix. Tiles take their position from an atomic ticket in launch
+// order (row-major), so a tile waits only on tiles that already run: no deadlock whatever order
+// or number of work-groups the device runs at once.
+// Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2: lanes 0..TILE): each loads SEG rows
+// of one pixel column of the tile (coalesced); row and column scans over the padded local tile
+// run in segments of SEG pixels, one per work item, joined by the segments' sums.
 //
 // The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (the
 // difference of two rows of the upright sum I, k clamped to [0, W]):
@@ -65,7 +70,127 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
     return acc;
 }
 
+inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
+{
+    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
+    VSTORE(WT_TO_DT(v), p);
+}
+
 #ifndef TILTED
+
+// ---- decoupled look-back ------------------------------------------------------------------------
+// Per tile and chain (0: along the tile row, 1: down the tile column) the scratch `carries` holds
+// an aggregate and an inclusive prefix of TILE + 1 lanes, and `flags` a word (epoch << 2) | state:
+// words of another epoch (an earlier launch; the host counts launches) read as not yet published,
+// so flags need no clearing between launches. flags[0] is the tile ticket, flags[1] counts
+// finished work-groups; the last one resets both for the next launch.
+// Published values and flags are only accessed through atomics (32-bit words; OpenCL 1.2 has no
+// atomic loads, so reads are atomic_or(p, 0)), so that a reader never sees a stale cached copy and
+// tools that check for data races between work-groups (oclgrind) see none.
+#define AGGREGATE 1
+#define INCLUSIVE 2
+#define LANES (TILE + 1)
+#define LOOK_BACK_WINDOW 32  // predecessors whose flags are read at once
+#define WORDS (sizeof(WTN) / sizeof(uint))
+
+typedef union
+{
+    WTN value;
+    uint words[WORDS];
+} WordsOf;
+
+inline __global WTN* carry_slot(__global WTN* carries, int tile, int chain, int state)
+{
+    return carries + ((size_t)tile * 4 + chain * 2 + (state == INCLUSIVE)) * LANES;
+}
+
+inline void atomic_store_value(__global WTN* p, WTN v)
+{
+    WordsOf u;
+    u.value = v;
+    volatile __global uint* w = (volatile __global uint*)p;
+    for (int i = 0; i < (int)WORDS; ++i)
+        atomic_xchg(w + i, u.words[i]);
+}
+
+inline WTN atomic_load_value(__global WTN* p)
+{
+    WordsOf u;
+    volatile __global uint* w = (volatile __global uint*)p;
+    for (int i = 0; i < (int)WORDS; ++i)
+        u.words[i] = atomic_or(w + i, 0u);
+    return u.value;
+}
+
+// Work item `lid` (< LANES) publishes lane lid of its tile's `state` value of `chain`; then the
+// flag says so. Called by the whole work-group.
+inline void publish(__global WTN* carries, __global uint* flags, int tile, int chain, int state,
+                    int lid, WTN v, uint epoch)
+{
+    if (lid < LANES)
+        atomic_store_value(carry_slot(carries, tile, chain, state) + lid, v);
+    mem_fence(CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_GLOBAL_MEM_FENCE);
+    if (lid == 0)
+        atomic_xchg(flags + 2 + 2 * tile + chain, (epoch << 2) | state);
+}
+
+// For work item `lid` (< LANES): the sum of lane lid over the chain's positions before `pos`
+// (tile `tile`; the predecessor at position p is tile - (pos - p) * step). Position 0 of every
+// chain publishes its inclusive prefix without looking back, so the walk ends. Called by the whole
+// work-group; `window` holds the predecessors' states.
+inline WTN look_back(__global WTN* carries, __global uint* flags, int tile, int chain, int pos,
+                     int step, int lid, uint epoch, __local int* window)
+{
+    WTN acc = (WTN)(0);
+    int next = pos - 1;  // the nearest position not added yet
+    while (next >= 0)
+    {
+        if (lid < LOOK_BACK_WINDOW)
+        {
+            int state = 0;
+            if (next - lid >= 0)
+            {
+                const uint flag = atomic_or(flags + 2 + 2 * (tile - (pos - next + lid) * step) + chain, 0u);
+                state = (flag >> 2) == epoch ? (int)(flag & 3) : 0;
+            }
+            window[lid] = state;
+        }
+        mem_fence(CLK_GLOBAL_MEM_FENCE);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        // The run of published aggregates, and the inclusive prefix that ends it if published.
+        int n = 0;
+        while (n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == AGGREGATE)
+            ++n;
+        const bool inclusive = n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == INCLUSIVE;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (lid < LANES)
+            for (int i = 0; i <= n - (inclusive ? 0 : 1); ++i)
+            {
+                const int t = tile - (pos - next + i) * step;
+                acc += atomic_load_value(carry_slot(carries, t, chain, i == n ? INCLUSIVE : AGGREGATE) + lid);
+            }
+        next = inclusive ? -1 : next - n;
+    }
+    return acc;
+}
+
+// The sum of lane `lid` of this tile's chain `chain` predecessors, publishing the tile's own
+// value `own` first as an aggregate and then, added to that sum, as an inclusive prefix.
+inline WTN chain_carry(__global WTN* carries, __global uint* flags, int tile, int chain, int pos,
+                       int step, int lid, WTN own, uint epoch, __local int* window)
+{
+    WTN carry = (WTN)(0);
+    if (pos > 0)
+    {
+        publish(carries, flags, tile, chain, AGGREGATE, lid, own, epoch);
+        carry = look_back(carries, flags, tile, chain, pos, step, lid, epoch, window);
+    }
+    publish(carries, flags, tile, chain, INCLUSIVE, lid, carry + own, epoch);
+    return carry;
+}
+
+// ---- the pass -----------------------------------------------------------------------------------
 
 inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, int y, int x)
 {
@@ -78,25 +203,21 @@ inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, i
     return v;
 }
 
-#endif
-
-inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
+__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
+                             int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
+                             __global WTN* carries, __global uint* flags, int tiles_x, int tiles_y,
+                             uint epoch)
 {
-    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
-    VSTORE(WT_TO_DT(v), p);
-}
-
-#ifndef TILTED
-
-__kernel void integral_tile_totals(__global const uchar* src, int src_step, int src_offset,
-                                   int rows, int cols, __global WTN* row_totals,
-                                   __global WTN* col_totals)
-{
-    __local WTN tile[TILE * LM_STRIDE];
-    __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
-    __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
-    const int lx = get_local_id(0), ly = get_local_id(1);
-    const int bx = get_group_id(0), by = get_group_id(1);
+    __local WTN tile[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
+    __local WTN seeds[TILE + 1];               // corner, then L of each row; first the row totals
+    __local int window[LOOK_BACK_WINDOW];
+    __local int ticket;
+    const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
+    if (lid == 0)
+        ticket = atomic_inc(flags);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    const int t = ticket, bx = t % tiles_x, by = t / tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
 
     WTN column = (WTN)(0);
@@ -104,122 +225,65 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[r * LM_STRIDE + lx] = v;
+        tile[(r + 1) * LM_STRIDE + lx] = v;
         column += v;
     }
-    col_parts[ly * LM_STRIDE + lx] = column;
+    parts[ly * (TILE + 1) + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
-
-    WTN row = (WTN)(0);
-    for (int c = 0; c < SEG; ++c)
-        row += tile[lx * LM_STRIDE + ly * SEG + c];
-    row_parts[ly * LM_STRIDE + lx] = row;
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    if (ly == 0)
-    {
-        column = row = (WTN)(0);
+    WTN col_total = (WTN)(0);
+    if (lid < TILE)
         for (int s = 0; s < SEGMENTS; ++s)
-        {
-            column += col_parts[s * LM_STRIDE + lx];
-            row += row_parts[s * LM_STRIDE + lx];
-        }
-        if (x < cols)
-            col_totals[(size_t)by * cols + x] = column;
-        if (y0 + lx < rows)
-            row_totals[(size_t)bx * rows + y0 + lx] = row;
-    }
-}
+            col_total += parts[s * (TILE + 1) + lid];
+    barrier(CLK_LOCAL_MEM_FENCE);
 
-// Writes to out[0], out[stride], ... the exclusive prefix sums of the n values in[0],
-// in[stride], ... (in may be out).
-inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, size_t stride)
-{
-    WTN acc = (WTN)(0);
-    for (int k0 = 0; k0 < n; k0 += SCAN_BLOCK)
+    // Segment sums of rows 1..TILE (work item (lx, ly): segment ly of row lx + 1); row 0's come
+    // once P is known.
+    WTN sum = (WTN)(0);
+    for (int c = 0; c < SEG; ++c)
+        sum += tile[(lx + 1) * LM_STRIDE + ly * SEG + c];
+    parts[ly * (TILE + 1) + lx + 1] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    WTN row_total = (WTN)(0);
+    if (lid < TILE)
     {
-        WTN t[SCAN_BLOCK];
-        load_block(in, k0, n, stride, t);
-        #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-        {
-            if (k0 + j < n)
-                out[(k0 + j) * stride] = acc;
-            acc += t[j];
-        }
+        for (int s = 0; s < SEGMENTS; ++s)
+            row_total += parts[s * (TILE + 1) + lid + 1];
+        seeds[lid] = row_total;
     }
-}
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == TILE)
+        for (int r = 0; r < TILE; ++r)
+            row_total += seeds[r];  // lane TILE: the tile's total
 
-// Work items [0, rows): left carries of each image row; [rows, rows + cols): carries of each image
-// column from above.
-__kernel void integral_carries(__global WTN* row_totals, __global WTN* col_totals, int rows, int cols,
-                               int nbx, int nby)
-{
-    const int i = get_global_id(0);
-    if (i < rows)
-        exclusive_scan(row_totals + i, row_totals + i, nbx, (size_t)rows);
-    else if (i < rows + cols)
-        exclusive_scan(col_totals + (i - rows), col_totals + (i - rows), nby, (size_t)cols);
-}
-
-__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
-                             int rows, int cols, __global const WTN* left_carries,
-                             __global const WTN* col_carries,
-                             __global uchar* dst, int dst_step, int dst_offset)
-{
-    __local WTN tile[(TILE + 1) * LM_STRIDE];
-    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][row], then [segment][column]
-    __local WTN corner_parts[TILE];
-    __local WTN corner_segments[SEGMENTS];
-    const int lx = get_local_id(0), ly = get_local_id(1);
-    const int bx = get_group_id(0), by = get_group_id(1);
-    const int x = bx * TILE + lx, y0 = by * TILE;
-
-    // The tile's corner (everything above and to its left) is the sum of the left carries of the
-    // rows above it: contiguous loads, shared by the work items.
-    if (ly == 0)
+    // Along the tile row: L of each row, and in lane TILE the sum of L over the tile's rows; then
+    // down the tile column: P of each column, and in lane TILE the corner.
+    const WTN left = chain_carry(carries, flags, t, 0, bx, 1, lid, row_total, epoch, window);
+    const WTN above = chain_carry(carries, flags, t, 1, by, tiles_x, lid, lid < TILE ? col_total : left,
+                                  epoch, window);
+    if (lid < TILE)
     {
-        corner_parts[lx] = strided_sum(left_carries + (size_t)bx * rows + lx, by, TILE);
-        // Row 0: the sums of each column above the tile; rows 1..TILE: the tile.
-        tile[lx] = x < cols ? col_carries[(size_t)by * cols + x] : (WTN)(0);
+        tile[lid] = above;
+        seeds[lid + 1] = left;
     }
-    for (int k = 0; k < SEG; ++k)
+    else if (lid == TILE)
+        seeds[0] = above;
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    if (lx == 0)
     {
-        const int r = ly * SEG + k, y = y0 + r;
-        tile[(r + 1) * LM_STRIDE + lx] =
-            x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        WTN sum0 = (WTN)(0);
+        for (int c = 0; c < SEG; ++c)
+            sum0 += tile[ly * SEG + c];
+        parts[ly * (TILE + 1)] = sum0;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
-    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
-    // row's left carry (the corner for row 0) and the sums of the segments to its left.
+    // row lx, and of row TILE for lx == 0), seeded with the row's seed and the sums of the
+    // segments to its left.
     for (int r = lx; r <= TILE; r += TILE)
     {
-        WTN sum = (WTN)(0);
-        for (int c = 0; c < SEG; ++c)
-            sum += tile[r * LM_STRIDE + ly * SEG + c];
-        parts[ly * (TILE + 1) + r] = sum;
-        if (r == 0)
-        {
-            WTN corner = (WTN)(0);
-            for (int k = 0; k < SEG; ++k)
-                corner += corner_parts[ly * SEG + k];
-            corner_segments[ly] = corner;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = lx; r <= TILE; r += TILE)
-    {
-        const int y = y0 + r - 1;
-        WTN acc = (WTN)(0);
-        if (r == 0)
-        {
-            for (int s = 0; s < SEGMENTS; ++s)
-                acc += corner_segments[s];
-        }
-        else if (y < rows)
-            acc = left_carries[(size_t)bx * rows + y];
+        WTN acc = seeds[r];
         for (int s = 0; s < ly; ++s)
             acc += parts[s * (TILE + 1) + r];
         for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
@@ -232,7 +296,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 
     // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
     const int r0 = 1 + ly * SEG;
-    WTN sum = (WTN)(0);
+    sum = (WTN)(0);
     for (int k = 0; k < SEG; ++k)
         sum += tile[(r0 + k) * LM_STRIDE + lx];
     parts[ly * (TILE + 1) + lx] = sum;
@@ -256,6 +320,13 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
             store_pixel(dst, dst_step, dst_offset, y0 + lx + 1, 0, (WTN)(0));
         if (by == 0 && lx == 0)
             store_pixel(dst, dst_step, dst_offset, 0, 0, (WTN)(0));
+    }
+
+    // The last work-group to finish (all have taken their tickets) resets the counters.
+    if (lid == 0 && atomic_inc(flags + 1) == (uint)(tiles_x * tiles_y - 1))
+    {
+        atomic_xchg(flags, 0u);
+        atomic_xchg(flags + 1, 0u);
     }
 }
 

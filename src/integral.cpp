@@ -58,41 +58,73 @@ std::string accumulatorOptions(int cn, int accDepth, int outDepth)
 }
 
 /** The uses of scratch device memory in one integral call. */
-enum ScratchSlot { ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
+enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_FLAGS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
 
-/** Scratch memory of at least `pixels` accumulator pixels for the kernels (which only take its
-    buffer pointer). Kept per thread and OpenCL context and reused by later calls: OpenCV pools no
-    device buffers on most drivers, and creating and releasing them costs more host time than the
-    kernels take on the device. Reuse is safe because each thread's kernels run in order on its
-    queue, and the launch layer holds the buffer until they ran. */
-UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
+/** Scratch buffers, kept per thread and OpenCL context and reused by later calls: OpenCV pools
+    no device buffers on most drivers, and creating and releasing them costs more host time than
+    the kernels take on the device. Reuse is safe because each thread's kernels run in order on
+    its queue, and the launch layer holds the buffers until they ran. */
+struct ScratchCache
 {
-    struct Cache
-    {
-        void* context = nullptr;
-        UMat buffers[SCRATCH_SLOTS];
-    };
-    thread_local Cache cache;
+    void* context = nullptr;
+    UMat buffers[SCRATCH_SLOTS];
+    unsigned epoch = 0;  //!< of the last look-back launch (flags of other epochs read as unset)
+};
+
+ScratchCache& scratchCache()
+{
+    thread_local ScratchCache cache;
     void* context = ocl::Context::getDefault().ptr();
     if (cache.context != context)
     {
-        cache = Cache();
+        cache = ScratchCache();
         cache.context = context;
     }
-    const size_t bytes = std::max<size_t>(1, pixels) * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn);
-    UMat& buffer = cache.buffers[slot];
+    return cache;
+}
+
+/** Scratch memory of at least `bytes` bytes for the kernels (which only take its buffer
+    pointer); `zeroed`: set to zero when (re)allocated. */
+UMat scratchBytes(ScratchSlot slot, size_t bytes, bool zeroed = false)
+{
+    UMat& buffer = scratchCache().buffers[slot];
+    bytes = std::max<size_t>(1, bytes);
     if (buffer.empty() || buffer.total() < bytes)
     {
         const int rowBytes = 1 << 16;  // a 2D shape keeps large sizes within int
         buffer.release();
         buffer.create((int)((bytes + rowBytes - 1) / rowBytes), rowBytes, CV_8UC1,
                       USAGE_ALLOCATE_DEVICE_MEMORY);
+        if (zeroed)
+            buffer.setTo(Scalar::all(0));
     }
     return buffer;
 }
 
+/** Scratch memory of at least `pixels` accumulator pixels. */
+UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
+{
+    return scratchBytes(slot, pixels * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn));
+}
+
+/** The look-back flags of `tiles` tiles (opencl/integral.cl) and the epoch of the next launch.
+    Flags are zeroed when allocated and then told apart by epoch, which the launches count, so
+    they need no clearing per call: only when the epoch (30 bits in a flag) wraps. */
+UMat lookBackFlags(size_t tiles, unsigned& epoch)
+{
+    UMat flags = scratchBytes(LOOK_BACK_FLAGS, (2 + 2 * tiles) * sizeof(unsigned), true);
+    ScratchCache& cache = scratchCache();
+    if (++cache.epoch >= (1u << 30))
+    {
+        flags.setTo(Scalar::all(0));
+        cache.epoch = 1;
+    }
+    epoch = cache.epoch;
+    return flags;
+}
+
 /** out = the integral (with its zero first row and column) of src, or of src squared, summed in
-    the precision of outDepth (wrapping 32-bit integers for CV_32S). */
+    the precision of outDepth (wrapping 32-bit integers for CV_32S), in one launch. */
 detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool square)
 {
     const ocl::Device& device = ocl::Device::getDefault();
@@ -116,23 +148,20 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
                           square ? " -D SQUARE" : "") +
                accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
-    detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
-    detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
-    if (totals.empty() || carries.empty() || tiles.empty())
-        return "the integral kernels failed to build: " + options;
+    if (tiles.empty())
+        return "the integral kernel failed to build: " + options;
 
-    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, accDepth, cn);
-    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, accDepth, cn);
-
-    totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
-                ocl::KernelArg::PtrWriteOnly(colTotals));
-    carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
-                 rows, cols, plan.tilesX, plan.tilesY);
-    tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrReadOnly(rowTotals),
-               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::WriteOnlyNoSize(out));
-    if (!totals.enqueue(plan.tiles) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
-        return "enqueueing the integral kernels failed";
+    // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains.
+    const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
+    UMat carries = scratch(LOOK_BACK_CARRIES, tileCount * 4 * (plan.tile + 1), accDepth, cn);
+    unsigned epoch = 0;
+    UMat flags = lookBackFlags(tileCount, epoch);
+    tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::WriteOnlyNoSize(out),
+               ocl::KernelArg::PtrReadWrite(carries), ocl::KernelArg::PtrReadWrite(flags),
+               plan.tilesX, plan.tilesY, (int)epoch);
+    if (!tiles.enqueue(plan.tiles))
+        return "enqueueing the integral kernel failed";
     return detail::OclDecline();
 }
 

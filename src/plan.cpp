@@ -188,20 +188,20 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     // Half the local memory (at most 24 KiB) per work-group leaves room for a second resident
     // group per compute unit; the tile is the largest power of two whose (tile + 1)^2 padded
-    // copy and segment sums fit and whose work-group the device accepts. Work-groups of tile x 4
-    // work items (segments of tile / 4 pixels) keep the sequential chains of the scans short.
+    // copy, segment sums and row seeds fit and whose work-group the device accepts. Work-groups
+    // of tile x 4 work items (segments of tile / 4 pixels) keep the sequential chains of the
+    // scans short; at least 2 segments, so that tile + 1 work items carry the look-back.
     const size_t budget = std::min<size_t>(24 * 1024, device.localMemSize() / 2);
     const size_t maxGroup = device.maxWorkGroupSize();
     TiledScanPlan plan;
-    plan.tile = 64;
     auto localBytes = [&](int tile, int segments) {
-        return (size_t)((tile + 1) * (tile + 1) + 2 * (tile + 1) * segments + tile + segments) *
-               pixelBytes;
+        return (size_t)((tile + 1) * (tile + 1) + (segments + 1) * (tile + 1)) * pixelBytes;
     };
-    while (plan.tile > 8 && (localBytes(plan.tile, 1) > budget || (size_t)plan.tile > maxGroup))
+    plan.tile = 64;
+    while (plan.tile > 8 && (localBytes(plan.tile, 2) > budget || (size_t)plan.tile * 2 > maxGroup))
         plan.tile /= 2;
     plan.segments = 4;
-    while (plan.segments > 1 && (localBytes(plan.tile, plan.segments) > budget ||
+    while (plan.segments > 2 && (localBytes(plan.tile, plan.segments) > budget ||
                                  (size_t)(plan.tile * plan.segments) > maxGroup))
         plan.segments /= 2;
     plan.tilesX = (size.width + plan.tile - 1) / plan.tile;
@@ -211,14 +211,6 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.tiles.global[1] = (size_t)plan.tilesY * plan.segments;
     plan.tiles.local[0] = (size_t)plan.tile;
     plan.tiles.local[1] = (size_t)plan.segments;
-    const size_t carryItems = (size_t)size.height + size.width;
-    plan.carries = planPerElement(carryItems);
-    plan.carries.dims = 1;
-    if (device.type() != ocl::Device::TYPE_CPU)
-    {
-        plan.carries.local[0] = 64;
-        plan.carries.global[0] = roundUp(carryItems, 64);
-    }
     return plan;
 }
 

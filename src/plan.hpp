@@ -78,14 +78,14 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
                           size_t accElemBytes, size_t weightsBytes);
 
 /** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile` x
-    `segments` work items per tile, each tile staged in local memory with a padded row stride. */
+    `segments` work items per tile, each tile staged in local memory with a padded row stride.
+    segments >= 2: the look-back between tiles uses tile + 1 work items. */
 struct TiledScanPlan
 {
     int tile = 0;
-    int segments = 1;  //!< work items per tile row and column: each scans tile / segments pixels
+    int segments = 2;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
-    LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
-    LaunchShape carries;  //!< 1D: one work item per image row and per image column
+    LaunchShape tiles;  //!< one work-group per tile (tile x segments work items)
 };
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulator takes `pixelBytes` per
