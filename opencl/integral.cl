@@ -27,8 +27,8 @@
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
-// DT1/DTN the output; SRC_TO_WT, WT_TO_DT conversions; SQUARE for the squared sum; TILE,
-// SEGMENTS (dividing TILE).
+// DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
+// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ.
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -70,79 +70,75 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
     return acc;
 }
 
-inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
-{
-    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
-    VSTORE(WT_TO_DT(v), p);
-}
-
 #ifndef TILTED
 
 // ---- decoupled look-back ------------------------------------------------------------------------
-// Per tile and chain (0: along the tile row, 1: down the tile column) the scratch `carries` holds
-// an aggregate and an inclusive prefix of TILE + 1 lanes, and `flags` a word (epoch << 2) | state:
-// words of another epoch (an earlier launch; the host counts launches) read as not yet published,
-// so flags need no clearing between launches. flags[0] is the tile ticket, flags[1] counts
-// finished work-groups; the last one resets both for the next launch.
-// Published values and flags are only accessed through atomics (32-bit words; OpenCL 1.2 has no
-// atomic loads, so reads are atomic_or(p, 0)), so that a reader never sees a stale cached copy and
-// tools that check for data races between work-groups (oclgrind) see none.
+// Per tile and chain (0: along the tile row, 1: down the tile column) the scratch `carries` (and
+// `sq_carries` for the squared sum) hold an aggregate and an inclusive prefix of TILE + 1 lanes,
+// and `flags` a word (epoch << 2) | state: words of another epoch (an earlier launch; the host
+// counts launches) read as unpublished, so flags need no clearing between launches. flags[0] is
+// the tile ticket, flags[1] counts finished work-groups; the last one resets both for the next
+// launch. Published values and flags are only accessed through atomics (values as 32-bit words;
+// OpenCL 1.2 has no atomic loads, so reads are atomic_or(p, 0)), so that readers never see stale
+// cached copies and race checkers (oclgrind) see no unsynchronised accesses between work-groups.
 #define AGGREGATE 1
 #define INCLUSIVE 2
 #define LANES (TILE + 1)
 #define LOOK_BACK_WINDOW 32  // predecessors whose flags are read at once
-#define WORDS (sizeof(WTN) / sizeof(uint))
 
-typedef union
-{
-    WTN value;
-    uint words[WORDS];
-} WordsOf;
+#define ACC WTN
+#define ACC_DT1 DT1
+#define ACC_TO_DT WT_TO_DT
+#define ACC_FN(f) f##_sum
+#include "common/integral_tile.cl"
+#undef ACC
+#undef ACC_DT1
+#undef ACC_TO_DT
+#undef ACC_FN
 
-inline __global WTN* carry_slot(__global WTN* carries, int tile, int chain, int state)
-{
-    return carries + ((size_t)tile * 4 + chain * 2 + (state == INCLUSIVE)) * LANES;
-}
+#ifdef SQSUM
+#define ACC SQ_WTN
+#define ACC_DT1 SQ_DT1
+#define ACC_TO_DT SQ_WT_TO_DT
+#define ACC_FN(f) f##_sq
+#include "common/integral_tile.cl"
+#undef ACC
+#undef ACC_DT1
+#undef ACC_TO_DT
+#undef ACC_FN
+#define LOCAL_WT SQ_WTN  // at least as large as WTN
+#define SQ_ARG(a) , a
+#else
+#define LOCAL_WT WTN
+#define SQ_ARG(a)
+#endif
 
-inline void atomic_store_value(__global WTN* p, WTN v)
-{
-    WordsOf u;
-    u.value = v;
-    volatile __global uint* w = (volatile __global uint*)p;
-    for (int i = 0; i < (int)WORDS; ++i)
-        atomic_xchg(w + i, u.words[i]);
-}
-
-inline WTN atomic_load_value(__global WTN* p)
-{
-    WordsOf u;
-    volatile __global uint* w = (volatile __global uint*)p;
-    for (int i = 0; i < (int)WORDS; ++i)
-        u.words[i] = atomic_or(w + i, 0u);
-    return u.value;
-}
-
-// Work item `lid` (< LANES) publishes lane lid of its tile's `state` value of `chain`; then the
-// flag says so. Called by the whole work-group.
-inline void publish(__global WTN* carries, __global uint* flags, int tile, int chain, int state,
-                    int lid, WTN v, uint epoch)
+// Lane lid (< LANES) of the tile's values of `chain` in `state` (sum, and squared sum), then
+// the flag that says they are published. Called by the whole work-group.
+inline void publish(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries), __global uint* flags,
+                    int t, int chain, int state, int lid, WTN v SQ_ARG(SQ_WTN sq), uint epoch)
 {
     if (lid < LANES)
-        atomic_store_value(carry_slot(carries, tile, chain, state) + lid, v);
+    {
+        atomic_store_value_sum(carry_slot_sum(carries, t, chain, state) + lid, v);
+#ifdef SQSUM
+        atomic_store_value_sq(carry_slot_sq(sq_carries, t, chain, state) + lid, sq);
+#endif
+    }
     mem_fence(CLK_GLOBAL_MEM_FENCE);
     barrier(CLK_GLOBAL_MEM_FENCE);
     if (lid == 0)
-        atomic_xchg(flags + 2 + 2 * tile + chain, (epoch << 2) | state);
+        atomic_xchg(flags + 2 + 2 * t + chain, (epoch << 2) | state);
 }
 
-// For work item `lid` (< LANES): the sum of lane lid over the chain's positions before `pos`
-// (tile `tile`; the predecessor at position p is tile - (pos - p) * step). Position 0 of every
-// chain publishes its inclusive prefix without looking back, so the walk ends. Called by the whole
-// work-group; `window` holds the predecessors' states.
-inline WTN look_back(__global WTN* carries, __global uint* flags, int tile, int chain, int pos,
-                     int step, int lid, uint epoch, __local int* window)
+// Work item lid (< LANES): the sums of lane lid over the chain's positions before `pos` (tile
+// t; the predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc).
+// Position 0 of every chain publishes its inclusive prefix without looking back, so the walk
+// ends there at the latest. Called by the whole work-group; `window` holds predecessors' states.
+inline void look_back(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries),
+                      __global uint* flags, int t, int chain, int pos, int step, int lid,
+                      uint epoch, __local int* window, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
 {
-    WTN acc = (WTN)(0);
     int next = pos - 1;  // the nearest position not added yet
     while (next >= 0)
     {
@@ -151,7 +147,8 @@ inline WTN look_back(__global WTN* carries, __global uint* flags, int tile, int 
             int state = 0;
             if (next - lid >= 0)
             {
-                const uint flag = atomic_or(flags + 2 + 2 * (tile - (pos - next + lid) * step) + chain, 0u);
+                const int p = t - (pos - next + lid) * step;
+                const uint flag = atomic_or(flags + 2 + 2 * p + chain, 0u);
                 state = (flag >> 2) == epoch ? (int)(flag & 3) : 0;
             }
             window[lid] = state;
@@ -165,29 +162,34 @@ inline WTN look_back(__global WTN* carries, __global uint* flags, int tile, int 
         const bool inclusive = n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == INCLUSIVE;
         barrier(CLK_LOCAL_MEM_FENCE);
         if (lid < LANES)
-            for (int i = 0; i <= n - (inclusive ? 0 : 1); ++i)
+            for (int i = 0; i < n + (inclusive ? 1 : 0); ++i)
             {
-                const int t = tile - (pos - next + i) * step;
-                acc += atomic_load_value(carry_slot(carries, t, chain, i == n ? INCLUSIVE : AGGREGATE) + lid);
+                const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
+                *acc += atomic_load_value_sum(carry_slot_sum(carries, p, chain, state) + lid);
+#ifdef SQSUM
+                *sq_acc += atomic_load_value_sq(carry_slot_sq(sq_carries, p, chain, state) + lid);
+#endif
             }
         next = inclusive ? -1 : next - n;
     }
-    return acc;
 }
 
-// The sum of lane `lid` of this tile's chain `chain` predecessors, publishing the tile's own
-// value `own` first as an aggregate and then, added to that sum, as an inclusive prefix.
-inline WTN chain_carry(__global WTN* carries, __global uint* flags, int tile, int chain, int pos,
-                       int step, int lid, WTN own, uint epoch, __local int* window)
+// Lane lid of the sums over the tile's predecessors in `chain` (added to *carry, *sq_carry,
+// which start at zero), publishing the tile's own values first as an aggregate and then, added to
+// those sums, as an inclusive prefix.
+inline void chain_carry(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries),
+                        __global uint* flags, int t, int chain, int pos, int step, int lid,
+                        uint epoch, __local int* window, WTN own SQ_ARG(SQ_WTN sq_own),
+                        WTN* carry SQ_ARG(SQ_WTN* sq_carry))
 {
-    WTN carry = (WTN)(0);
     if (pos > 0)
     {
-        publish(carries, flags, tile, chain, AGGREGATE, lid, own, epoch);
-        carry = look_back(carries, flags, tile, chain, pos, step, lid, epoch, window);
+        publish(carries SQ_ARG(sq_carries), flags, t, chain, AGGREGATE, lid, own SQ_ARG(sq_own), epoch);
+        look_back(carries SQ_ARG(sq_carries), flags, t, chain, pos, step, lid, epoch, window,
+                  carry SQ_ARG(sq_carry));
     }
-    publish(carries, flags, tile, chain, INCLUSIVE, lid, carry + own, epoch);
-    return carry;
+    publish(carries SQ_ARG(sq_carries), flags, t, chain, INCLUSIVE, lid, *carry + own
+            SQ_ARG(*sq_carry + sq_own), epoch);
 }
 
 // ---- the pass -----------------------------------------------------------------------------------
@@ -196,23 +198,39 @@ inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, i
 {
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (size_t)y * src_step + src_offset) + (size_t)x * CN;
-    WTN v = SRC_TO_WT(VLOAD(p));
-#ifdef SQUARE
-    v = v * v;
-#endif
-    return v;
+    return SRC_TO_WT(VLOAD(p));
 }
 
+#ifdef SQSUM
+// The squared sum's value of a pixel from its sum's value (an exact conversion: every sum type
+// holds the source values exactly).
+inline SQ_WTN square(WTN v)
+{
+    const SQ_WTN w = WT_TO_SQ(v);
+    return w * w;
+}
+#endif
+
+// The sum, and with SQSUM the squared sum (in one pass: the source is read once from global
+// memory and again from cache for the second output).
 __kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
                              int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
-                             __global WTN* carries, __global uint* flags, int tiles_x, int tiles_y,
-                             uint epoch)
+#ifdef SQSUM
+                             __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
+                             __global SQ_WTN* sq_carries,
+#endif
+                             __global WTN* carries, __global uint* flags, int tiles_x, uint epoch)
 {
-    __local WTN tile[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+    __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
     __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
-    __local WTN seeds[TILE + 1];               // corner, then L of each row; first the row totals
+    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
+#ifdef SQSUM
+    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
+    __local SQ_WTN sq_seeds[TILE + 1];
+#endif
     __local int window[LOOK_BACK_WINDOW];
     __local int ticket;
+    __local WTN* tile = (__local WTN*)tile_store;
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     if (lid == 0)
         ticket = atomic_inc(flags);
@@ -220,110 +238,116 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     const int t = ticket, bx = t % tiles_x, by = t / tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
 
+    // The tile, its column totals and row totals (segment sums, then lanes < TILE add them up),
+    // and in lane TILE its total.
     WTN column = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_column = (SQ_WTN)(0);
+#endif
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
         tile[(r + 1) * LM_STRIDE + lx] = v;
         column += v;
+#ifdef SQSUM
+        sq_column += square(v);
+#endif
     }
     parts[ly * (TILE + 1) + lx] = column;
+#ifdef SQSUM
+    sq_parts[ly * (TILE + 1) + lx] = sq_column;
+#endif
     barrier(CLK_LOCAL_MEM_FENCE);
     WTN col_total = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_col_total = (SQ_WTN)(0);
+#endif
     if (lid < TILE)
         for (int s = 0; s < SEGMENTS; ++s)
+        {
             col_total += parts[s * (TILE + 1) + lid];
+#ifdef SQSUM
+            sq_col_total += sq_parts[s * (TILE + 1) + lid];
+#endif
+        }
     barrier(CLK_LOCAL_MEM_FENCE);
-
-    // Segment sums of rows 1..TILE (work item (lx, ly): segment ly of row lx + 1); row 0's come
-    // once P is known.
-    WTN sum = (WTN)(0);
-    for (int c = 0; c < SEG; ++c)
-        sum += tile[(lx + 1) * LM_STRIDE + ly * SEG + c];
-    parts[ly * (TILE + 1) + lx + 1] = sum;
+    {
+        WTN sum = (WTN)(0);
+#ifdef SQSUM
+        SQ_WTN sq_sum = (SQ_WTN)(0);
+#endif
+        for (int c = 0; c < SEG; ++c)
+        {
+            const WTN v = tile[(lx + 1) * LM_STRIDE + ly * SEG + c];
+            sum += v;
+#ifdef SQSUM
+            sq_sum += square(v);
+#endif
+        }
+        parts[ly * (TILE + 1) + lx] = sum;
+#ifdef SQSUM
+        sq_parts[ly * (TILE + 1) + lx] = sq_sum;
+#endif
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
     WTN row_total = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_row_total = (SQ_WTN)(0);
+#endif
     if (lid < TILE)
     {
         for (int s = 0; s < SEGMENTS; ++s)
-            row_total += parts[s * (TILE + 1) + lid + 1];
+        {
+            row_total += parts[s * (TILE + 1) + lid];
+#ifdef SQSUM
+            sq_row_total += sq_parts[s * (TILE + 1) + lid];
+#endif
+        }
         seeds[lid] = row_total;
+#ifdef SQSUM
+        sq_seeds[lid] = sq_row_total;
+#endif
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == TILE)
         for (int r = 0; r < TILE; ++r)
-            row_total += seeds[r];  // lane TILE: the tile's total
+        {
+            row_total += seeds[r];
+#ifdef SQSUM
+            sq_row_total += sq_seeds[r];
+#endif
+        }
 
     // Along the tile row: L of each row, and in lane TILE the sum of L over the tile's rows; then
     // down the tile column: P of each column, and in lane TILE the corner.
-    const WTN left = chain_carry(carries, flags, t, 0, bx, 1, lid, row_total, epoch, window);
-    const WTN above = chain_carry(carries, flags, t, 1, by, tiles_x, lid, lid < TILE ? col_total : left,
-                                  epoch, window);
-    if (lid < TILE)
-    {
-        tile[lid] = above;
-        seeds[lid + 1] = left;
-    }
-    else if (lid == TILE)
-        seeds[0] = above;
-    barrier(CLK_LOCAL_MEM_FENCE);
+    WTN left = (WTN)(0), above = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0);
+#endif
+    chain_carry(carries SQ_ARG(sq_carries), flags, t, 0, bx, 1, lid, epoch, window,
+                row_total SQ_ARG(sq_row_total), &left SQ_ARG(&sq_left));
+    chain_carry(carries SQ_ARG(sq_carries), flags, t, 1, by, tiles_x, lid, epoch, window,
+                lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
+                &above SQ_ARG(&sq_above));
 
-    if (lx == 0)
-    {
-        WTN sum0 = (WTN)(0);
-        for (int c = 0; c < SEG; ++c)
-            sum0 += tile[ly * SEG + c];
-        parts[ly * (TILE + 1)] = sum0;
-    }
+    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+                  dst_offset);
+#ifdef SQSUM
     barrier(CLK_LOCAL_MEM_FENCE);
-
-    // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
-    // row lx, and of row TILE for lx == 0), seeded with the row's seed and the sums of the
-    // segments to its left.
-    for (int r = lx; r <= TILE; r += TILE)
-    {
-        WTN acc = seeds[r];
-        for (int s = 0; s < ly; ++s)
-            acc += parts[s * (TILE + 1) + r];
-        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
-        {
-            acc += tile[r * LM_STRIDE + c];
-            tile[r * LM_STRIDE + c] = acc;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
-    const int r0 = 1 + ly * SEG;
-    sum = (WTN)(0);
+    __local SQ_WTN* sq_tile = (__local SQ_WTN*)tile_store;
     for (int k = 0; k < SEG; ++k)
-        sum += tile[(r0 + k) * LM_STRIDE + lx];
-    parts[ly * (TILE + 1) + lx] = sum;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (x < cols)
     {
-        WTN acc = tile[lx];  // the integral at (y0, x + 1)
-        for (int s = 0; s < ly; ++s)
-            acc += parts[s * (TILE + 1) + lx];
-        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
-        {
-            acc += tile[(r0 + k) * LM_STRIDE + lx];
-            store_pixel(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
-        }
-        if (by == 0 && ly == 0)
-            store_pixel(dst, dst_step, dst_offset, 0, x + 1, (WTN)(0));
+        const int r = ly * SEG + k, y = y0 + r;
+        sq_tile[(r + 1) * LM_STRIDE + lx] =
+            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
     }
-    if (bx == 0 && ly == 0)
-    {
-        if (y0 + lx < rows)
-            store_pixel(dst, dst_step, dst_offset, y0 + lx + 1, 0, (WTN)(0));
-        if (by == 0 && lx == 0)
-            store_pixel(dst, dst_step, dst_offset, 0, 0, (WTN)(0));
-    }
+    scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
+                 sq_dst, sq_dst_step, sq_dst_offset);
+#endif
 
     // The last work-group to finish (all have taken their tickets) resets the counters.
-    if (lid == 0 && atomic_inc(flags + 1) == (uint)(tiles_x * tiles_y - 1))
+    if (lid == 0 && atomic_inc(flags + 1) == get_num_groups(0) * get_num_groups(1) - 1)
     {
         atomic_xchg(flags, 0u);
         atomic_xchg(flags + 1, 0u);
@@ -331,6 +355,13 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 }
 
 #else // TILTED
+
+inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
+{
+    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
+    VSTORE(WT_TO_DT(v), p);
+}
+
 
 inline WTN load_sum(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
 {

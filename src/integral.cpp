@@ -43,22 +43,23 @@ size_t oclPixelBytes(int depth, int cn)
 }
 
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
-    and written as `outDepth`. */
-std::string accumulatorOptions(int cn, int accDepth, int outDepth)
+    and written as `outDepth`, named with `prefix` (WTN, DT1, WT_TO_DT; WT1 without prefix). */
+std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
 {
     using detail::oclAccumulatorTypeName;
     using detail::oclTypeName;
     // Wrapped 32-bit sums are stored with their bits unchanged.
     const std::string toOut = accDepth == CV_32S ? "as_" + oclTypeName(CV_32S, cn)
                                                  : detail::oclConvertName(accDepth, outDepth, cn);
-    return cv::format(" -D CN=%d -D WT1=%s -D WTN=%s -D DT1=%s -D WT_TO_DT=%s", cn,
-                      oclAccumulatorTypeName(accDepth).c_str(),
-                      oclAccumulatorTypeName(accDepth, cn).c_str(), oclTypeName(outDepth).c_str(),
-                      toOut.c_str());
+    return cv::format(" -D %sWTN=%s -D %sDT1=%s -D %sWT_TO_DT=%s", prefix,
+                      oclAccumulatorTypeName(accDepth, cn).c_str(), prefix,
+                      oclTypeName(outDepth).c_str(), prefix, toOut.c_str()) +
+           (*prefix ? std::string()
+                    : cv::format(" -D CN=%d -D WT1=%s", cn, oclAccumulatorTypeName(accDepth).c_str()));
 }
 
 /** The uses of scratch device memory in one integral call. */
-enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_FLAGS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
+enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
 
 /** Scratch buffers, kept per thread and OpenCL context and reused by later calls: OpenCV pools
     no device buffers on most drivers, and creating and releasing them costs more host time than
@@ -123,30 +124,34 @@ UMat lookBackFlags(size_t tiles, unsigned& epoch)
     return flags;
 }
 
-/** out = the integral (with its zero first row and column) of src, or of src squared, summed in
-    the precision of outDepth (wrapping 32-bit integers for CV_32S), in one launch. */
-detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool square)
+/** sum = the integral (with its zero first row and column) of src summed in the precision of
+    sdepth (wrapping 32-bit integers for CV_32S), and sqsum (unless empty) that of src squared in
+    sqdepth, in one launch. */
+detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth();
-    const int accDepth = outDepth;
+    const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
-    const detail::TiledScanPlan plan =
-        detail::planTiledScan(device, src.size(), oclPixelBytes(accDepth, cn));
+    // The local tile holds the sum, then the squared sum (the larger of the two).
+    const detail::TiledScanPlan plan = detail::planTiledScan(
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn));
 
     const bool doubles = device.doubleFPConfig() > 0;
     uint64 key = 0;
-    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, plan.segments,
+    for (int field : { depth, cn, sdepth, withSq ? sqdepth + 1 : 0, plan.tile, plan.segments,
                        (int)doubles })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
-                          plan.segments,
-                          detail::oclTypeName(depth).c_str(),
-                          ("convert_" + detail::oclAccumulatorTypeName(accDepth, cn)).c_str(),
-                          square ? " -D SQUARE" : "") +
-               accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+        std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s",
+                                   plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
+                                   detail::oclAccumulatorTypeName(sdepth, cn).c_str()) +
+                        accumulatorOptions(cn, sdepth, sdepth);
+        if (withSq)
+            o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
+        return o + detail::oclCommonOptions(device);
     });
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
@@ -154,12 +159,24 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
 
     // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains.
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
-    UMat carries = scratch(LOOK_BACK_CARRIES, tileCount * 4 * (plan.tile + 1), accDepth, cn);
+    const size_t lanes = tileCount * 4 * (plan.tile + 1);
+    UMat carries = scratch(LOOK_BACK_CARRIES, lanes, sdepth, cn);
     unsigned epoch = 0;
     UMat flags = lookBackFlags(tileCount, epoch);
-    tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::WriteOnlyNoSize(out),
-               ocl::KernelArg::PtrReadWrite(carries), ocl::KernelArg::PtrReadWrite(flags),
-               plan.tilesX, plan.tilesY, (int)epoch);
+    UMat sqCarries = withSq ? scratch(LOOK_BACK_SQ_CARRIES, lanes, sqdepth, cn) : UMat();
+    int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
+    i = tiles.set(i, rows);
+    i = tiles.set(i, cols);
+    i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(sum));
+    if (withSq)
+    {
+        i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(sqsum));
+        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(sqCarries));
+    }
+    i = tiles.set(i, ocl::KernelArg::PtrReadWrite(carries));
+    i = tiles.set(i, ocl::KernelArg::PtrReadWrite(flags));
+    i = tiles.set(i, plan.tilesX);
+    tiles.set(i, (int)epoch);
     if (!tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernel failed";
     return detail::OclDecline();
@@ -267,16 +284,15 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return detail::OclDecline();
     }
 
-    decline = scanIntegral(src, sum, d.sdepth, false);
-    if (decline.empty() && wantSq)
-        decline = scanIntegral(src, sqsum, d.sqdepth, true);
+    decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth);
     if (decline.empty() && wantTilted)
     {
         UMat upright = sum;
         if (d.sdepth == CV_32F)
         {
             upright.create(isize, CV_MAKETYPE(CV_64F, d.cn));
-            decline = scanIntegral(src, upright, CV_64F, false);
+            UMat noSqsum;
+            decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F);
         }
         if (decline.empty())
             decline = tiltedIntegral(upright, d.sdepth == CV_32S ? CV_32S : CV_64F, tilted, d.sdepth);
