@@ -126,7 +126,7 @@ inline void publish(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries), _
 #endif
     }
     mem_fence(CLK_GLOBAL_MEM_FENCE);
-    barrier(CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
     if (lid == 0)
         atomic_xchg(flags + 2 + 2 * t + chain, (epoch << 2) | state);
 }
@@ -235,7 +235,13 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     if (lid == 0)
         ticket = atomic_inc(flags);
     barrier(CLK_LOCAL_MEM_FENCE);
-    const int t = ticket, bx = t % tiles_x, by = t / tiles_x;
+    // by = t / tiles_x without an integer division (which recent compilers wrap in LLVM's
+    // freeze, on which oclgrind's uninitialised-value check stops): float, then corrected.
+    const int t = ticket;
+    int by = convert_int_rtz((float)t / (float)tiles_x);
+    by -= by * tiles_x > t ? 1 : 0;
+    by += (by + 1) * tiles_x <= t ? 1 : 0;
+    const int bx = t - by * tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
 
     // The tile, its column totals and row totals (segment sums, then lanes < TILE add them up),

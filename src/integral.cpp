@@ -103,9 +103,9 @@ UMat scratchBytes(ScratchSlot slot, size_t bytes, bool zeroed = false)
 }
 
 /** Scratch memory of at least `pixels` accumulator pixels. */
-UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
+UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn, bool zeroed = false)
 {
-    return scratchBytes(slot, pixels * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn));
+    return scratchBytes(slot, pixels * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn), zeroed);
 }
 
 /** The look-back flags of `tiles` tiles (opencl/integral.cl) and the epoch of the next launch.
@@ -160,10 +160,12 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains.
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
     const size_t lanes = tileCount * 4 * (plan.tile + 1);
-    UMat carries = scratch(LOOK_BACK_CARRIES, lanes, sdepth, cn);
+    // Zeroed when allocated: the atomic exchanges that publish values read the old contents,
+    // which memory checkers (oclgrind) would report as uninitialised.
+    UMat carries = scratch(LOOK_BACK_CARRIES, lanes, sdepth, cn, true);
     unsigned epoch = 0;
     UMat flags = lookBackFlags(tileCount, epoch);
-    UMat sqCarries = withSq ? scratch(LOOK_BACK_SQ_CARRIES, lanes, sqdepth, cn) : UMat();
+    UMat sqCarries = withSq ? scratch(LOOK_BACK_SQ_CARRIES, lanes, sqdepth, cn, true) : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
     i = tiles.set(i, cols);
