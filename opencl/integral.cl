@@ -75,16 +75,20 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 // ---- decoupled look-back ------------------------------------------------------------------------
 // Per tile and chain (0: along the tile row, 1: down the tile column) the scratch `carries` (and
 // `sq_carries` for the squared sum) hold an aggregate and an inclusive prefix of TILE + 1 lanes,
-// and `flags` a word (epoch << 2) | state: words of another epoch (an earlier launch; the host
-// counts launches) read as unpublished, so flags need no clearing between launches. flags[0] is
-// the tile ticket, flags[1] counts finished work-groups; the last one resets both for the next
-// launch. Published values and flags are only accessed through atomics (values as 32-bit words;
-// OpenCL 1.2 has no atomic loads, so reads are atomic_or(p, 0)), so that readers never see stale
-// cached copies and race checkers (oclgrind) see no unsynchronised accesses between work-groups.
+// and `flags` a word (epoch << 2) | state saying which of them are published. The host counts
+// launches (the epoch); words of another epoch read as unpublished, so nothing needs clearing
+// between launches. Each 32-bit word of a published value travels with the epoch in one 64-bit
+// atomic, and readers wait for their epoch word by word: a reader may see a flag before the values
+// it announces (OpenCL 1.2 offers no fence that orders memory between work-groups), never a
+// stale value. All of it is accessed through atomics only, so readers never see cached copies and
+// race checkers (oclgrind) see no unsynchronised accesses between work-groups. flags[0] is the
+// tile ticket, flags[1] counts finished work-groups; the last one resets both for the next launch.
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define AGGREGATE 1
 #define INCLUSIVE 2
 #define LANES (TILE + 1)
 #define LOOK_BACK_WINDOW 32  // predecessors whose flags are read at once
+#define LOOK_BACK_BATCH 4    // predecessors whose values are read at once
 
 #define ACC WTN
 #define ACC_DT1 DT1
@@ -113,20 +117,26 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define SQ_ARG(a)
 #endif
 
+// The nonzero state that position `p` of a chain has published, or 0.
+inline int published_state(__global uint* flags, int p, int chain, uint epoch)
+{
+    const uint flag = atomic_or(flags + 2 + 2 * p + chain, 0u);
+    return (flag >> 2) == epoch ? (int)(flag & 3) : 0;
+}
+
 // Lane lid (< LANES) of the tile's values of `chain` in `state` (sum, and squared sum), then
 // the flag that says they are published. Called by the whole work-group.
-inline void publish(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries), __global uint* flags,
+inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), __global uint* flags,
                     int t, int chain, int state, int lid, WTN v SQ_ARG(SQ_WTN sq), uint epoch)
 {
     if (lid < LANES)
     {
-        atomic_store_value_sum(carry_slot_sum(carries, t, chain, state) + lid, v);
+        publish_value_sum(carry_slot_sum(carries, t, chain, state, lid), v, epoch);
 #ifdef SQSUM
-        atomic_store_value_sq(carry_slot_sq(sq_carries, t, chain, state) + lid, sq);
+        publish_value_sq(carry_slot_sq(sq_carries, t, chain, state, lid), sq, epoch);
 #endif
     }
-    mem_fence(CLK_GLOBAL_MEM_FENCE);
-    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+    barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == 0)
         atomic_xchg(flags + 2 + 2 * t + chain, (epoch << 2) | state);
 }
@@ -135,25 +145,24 @@ inline void publish(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries), _
 // t; the predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc).
 // Position 0 of every chain publishes its inclusive prefix without looking back, so the walk
 // ends there at the latest. Called by the whole work-group; `window` holds predecessors' states.
-inline void look_back(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries),
+inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
                       __global uint* flags, int t, int chain, int pos, int step, int lid,
                       uint epoch, __local int* window, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
 {
     int next = pos - 1;  // the nearest position not added yet
     while (next >= 0)
     {
+        // One work item waits for the nearest predecessor; then the window's states are read.
         if (lid < LOOK_BACK_WINDOW)
         {
             int state = 0;
-            if (next - lid >= 0)
-            {
-                const int p = t - (pos - next + lid) * step;
-                const uint flag = atomic_or(flags + 2 + 2 * p + chain, 0u);
-                state = (flag >> 2) == epoch ? (int)(flag & 3) : 0;
-            }
+            if (lid == 0)
+                while ((state = published_state(flags, t - (pos - next) * step, chain, epoch)) == 0)
+                    ;
+            else if (next - lid >= 0)
+                state = published_state(flags, t - (pos - next + lid) * step, chain, epoch);
             window[lid] = state;
         }
-        mem_fence(CLK_GLOBAL_MEM_FENCE);
         barrier(CLK_LOCAL_MEM_FENCE);
         // The run of published aggregates, and the inclusive prefix that ends it if published.
         int n = 0;
@@ -161,14 +170,46 @@ inline void look_back(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries),
             ++n;
         const bool inclusive = n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == INCLUSIVE;
         barrier(CLK_LOCAL_MEM_FENCE);
+        // Reads of LOOK_BACK_BATCH predecessors in flight at once; a flag can be seen before the
+        // values it announces, then the batch is read again, waiting for them.
+        const int count = n + (inclusive ? 1 : 0);
         if (lid < LANES)
-            for (int i = 0; i < n + (inclusive ? 1 : 0); ++i)
+            for (int i0 = 0; i0 < count; i0 += LOOK_BACK_BATCH)
             {
-                const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
-                *acc += atomic_load_value_sum(carry_slot_sum(carries, p, chain, state) + lid);
+                WTN v[LOOK_BACK_BATCH];
 #ifdef SQSUM
-                *sq_acc += atomic_load_value_sq(carry_slot_sq(sq_carries, p, chain, state) + lid);
+                SQ_WTN sq[LOOK_BACK_BATCH];
 #endif
+                bool valid = true;
+                #pragma unroll
+                for (int j = 0; j < LOOK_BACK_BATCH; ++j)
+                {
+                    const int i = min(i0 + j, count - 1);  // repeats the last one beyond count
+                    const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
+                    v[j] = read_value_sum(carry_slot_sum(carries, p, chain, state, lid), epoch, &valid);
+#ifdef SQSUM
+                    sq[j] = read_value_sq(carry_slot_sq(sq_carries, p, chain, state, lid), epoch, &valid);
+#endif
+                }
+                #pragma unroll
+                for (int j = 0; j < LOOK_BACK_BATCH; ++j)
+                {
+                    const int i = i0 + j;
+                    if (i >= count)
+                        break;
+                    const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
+                    if (!valid)
+                    {
+                        v[j] = published_value_sum(carry_slot_sum(carries, p, chain, state, lid), epoch);
+#ifdef SQSUM
+                        sq[j] = published_value_sq(carry_slot_sq(sq_carries, p, chain, state, lid), epoch);
+#endif
+                    }
+                    *acc += v[j];
+#ifdef SQSUM
+                    *sq_acc += sq[j];
+#endif
+                }
             }
         next = inclusive ? -1 : next - n;
     }
@@ -177,7 +218,7 @@ inline void look_back(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries),
 // Lane lid of the sums over the tile's predecessors in `chain` (added to *carry, *sq_carry,
 // which start at zero), publishing the tile's own values first as an aggregate and then, added to
 // those sums, as an inclusive prefix.
-inline void chain_carry(__global WTN* carries SQ_ARG(__global SQ_WTN* sq_carries),
+inline void chain_carry(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
                         __global uint* flags, int t, int chain, int pos, int step, int lid,
                         uint epoch, __local int* window, WTN own SQ_ARG(SQ_WTN sq_own),
                         WTN* carry SQ_ARG(SQ_WTN* sq_carry))
@@ -217,9 +258,9 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                              int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
 #ifdef SQSUM
                              __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
-                             __global SQ_WTN* sq_carries,
+                             __global ulong* sq_carries,
 #endif
-                             __global WTN* carries, __global uint* flags, int tiles_x, uint epoch)
+                             __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
     __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
     __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]

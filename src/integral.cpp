@@ -103,9 +103,9 @@ UMat scratchBytes(ScratchSlot slot, size_t bytes, bool zeroed = false)
 }
 
 /** Scratch memory of at least `pixels` accumulator pixels. */
-UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn, bool zeroed = false)
+UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
 {
-    return scratchBytes(slot, pixels * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn), zeroed);
+    return scratchBytes(slot, pixels * oclPixelBytes(accDepth, cn));
 }
 
 /** The look-back flags of `tiles` tiles (opencl/integral.cl) and the epoch of the next launch.
@@ -157,15 +157,17 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
 
-    // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains.
+    // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains,
+    // each 32-bit word in 64 bits (with the epoch). Zeroed when allocated: the atomic exchanges
+    // that publish values read the old contents, which memory checkers (oclgrind) would report as
+    // uninitialised.
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
     const size_t lanes = tileCount * 4 * (plan.tile + 1);
-    // Zeroed when allocated: the atomic exchanges that publish values read the old contents,
-    // which memory checkers (oclgrind) would report as uninitialised.
-    UMat carries = scratch(LOOK_BACK_CARRIES, lanes, sdepth, cn, true);
+    UMat carries = scratchBytes(LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
     unsigned epoch = 0;
     UMat flags = lookBackFlags(tileCount, epoch);
-    UMat sqCarries = withSq ? scratch(LOOK_BACK_SQ_CARRIES, lanes, sqdepth, cn, true) : UMat();
+    UMat sqCarries = withSq ? scratchBytes(LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
+                            : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
     i = tiles.set(i, cols);
@@ -232,6 +234,9 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     if (d.cn > 4)
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
+    if (!device.isExtensionSupported("cl_khr_int64_base_atomics"))
+        return "the OpenCL device has no 64-bit atomics (cl_khr_int64_base_atomics), which the "
+               "single-pass scan publishes its carries with";
     const bool wantSq = sqsumOut.needed(), wantTilted = tiltedOut.needed();
     if (wantTilted && (d.depth == CV_32F || d.depth == CV_64F))
         return "the tilted sum of a floating-point image: the OpenCL tilted sum subtracts row sums, "

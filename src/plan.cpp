@@ -186,16 +186,18 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes)
 {
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
-    // Half the local memory (at most 24 KiB) per work-group leaves room for a second resident
-    // group per compute unit; the tile is the largest power of two whose (tile + 1)^2 padded
-    // copy, segment sums and row seeds fit and whose work-group the device accepts. Work-groups
+    // At most 40 KiB (5/6 of NVIDIA's 48) per work-group: large tiles keep the look-back chains
+    // between tiles short, and an H100 compute unit still holds several such groups. The tile is
+    // the largest power of two whose (tile + 1)^2 padded copy, segment sums and row seeds fit and
+    // whose work-group the device accepts. Work-groups
     // of tile x 4 work items (segments of tile / 4 pixels) keep the sequential chains of the
     // scans short; at least 2 segments, so that tile + 1 work items carry the look-back.
-    const size_t budget = std::min<size_t>(24 * 1024, device.localMemSize() / 2);
+    const size_t budget = std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6);
     const size_t maxGroup = device.maxWorkGroupSize();
     TiledScanPlan plan;
     auto localBytes = [&](int tile, int segments) {
-        return (size_t)((tile + 1) * (tile + 1) + (segments + 1) * (tile + 1)) * pixelBytes;
+        // the padded tile; segment sums and row seeds of up to two outputs (sum, squared sum)
+        return (size_t)((tile + 1) * (tile + 1) + 2 * (segments + 1) * (tile + 1)) * pixelBytes;
     };
     plan.tile = 64;
     while (plan.tile > 8 && (localBytes(plan.tile, 2) > budget || (size_t)plan.tile * 2 > maxGroup))

@@ -6,35 +6,59 @@
 //   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
 //   ACC_FN(f)  the name of this output's variant of f.
 
-// Published values are accessed as 32-bit words through atomics (opencl/integral.cl says why).
+// Published values are 32-bit words, each stored with the launch's epoch in the upper half of a
+// 64-bit word (opencl/integral.cl says why).
+#define ACC_WORDS (sizeof(ACC) / sizeof(uint))
+
 typedef union
 {
     ACC value;
-    uint words[sizeof(ACC) / sizeof(uint)];
+    uint words[ACC_WORDS];
 } ACC_FN(Words);
 
-inline void ACC_FN(atomic_store_value)(__global ACC* p, ACC v)
+// The words of lane `lane` of `state` (AGGREGATE or INCLUSIVE) of tile t's chain `chain`.
+inline volatile __global ulong* ACC_FN(carry_slot)(__global ulong* carries, int t, int chain,
+                                                   int state, int lane)
+{
+    return (volatile __global ulong*)carries +
+           (((size_t)t * 4 + chain * 2 + (state == INCLUSIVE)) * LANES + lane) * ACC_WORDS;
+}
+
+inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint epoch)
 {
     ACC_FN(Words) u;
     u.value = v;
-    volatile __global uint* w = (volatile __global uint*)p;
-    for (int i = 0; i < (int)(sizeof(ACC) / sizeof(uint)); ++i)
-        atomic_xchg(w + i, u.words[i]);
+    for (int i = 0; i < (int)ACC_WORDS; ++i)
+        atom_xchg(p + i, ((ulong)epoch << 32) | u.words[i]);
 }
 
-inline ACC ACC_FN(atomic_load_value)(__global ACC* p)
+// The value at p if all its words are of this launch (else *valid becomes false).
+// atom_cmpxchg(p, 0, 0) reads p atomically (OpenCL 1.2 has no atomic load), leaving it as it is.
+inline ACC ACC_FN(read_value)(volatile __global ulong* p, uint epoch, bool* valid)
 {
     ACC_FN(Words) u;
-    volatile __global uint* w = (volatile __global uint*)p;
-    for (int i = 0; i < (int)(sizeof(ACC) / sizeof(uint)); ++i)
-        u.words[i] = atomic_or(w + i, 0u);
+    for (int i = 0; i < (int)ACC_WORDS; ++i)
+    {
+        const ulong w = atom_cmpxchg(p + i, 0ul, 0ul);
+        *valid &= (uint)(w >> 32) == epoch;
+        u.words[i] = (uint)w;
+    }
     return u.value;
 }
 
-// Lane 0 of `state` (AGGREGATE or INCLUSIVE) of tile `t`'s chain `chain` in `carries`.
-inline __global ACC* ACC_FN(carry_slot)(__global ACC* carries, int t, int chain, int state)
+// The value at p, waiting for each of its words of this launch.
+inline ACC ACC_FN(published_value)(volatile __global ulong* p, uint epoch)
 {
-    return carries + ((size_t)t * 4 + chain * 2 + (state == INCLUSIVE)) * LANES;
+    ACC_FN(Words) u;
+    for (int i = 0; i < (int)ACC_WORDS; ++i)
+    {
+        ulong w;
+        do
+            w = atom_cmpxchg(p + i, 0ul, 0ul);
+        while ((uint)(w >> 32) != epoch);
+        u.words[i] = (uint)w;
+    }
+    return u.value;
 }
 
 inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offset, int y, int x, ACC v)
