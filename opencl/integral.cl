@@ -28,7 +28,8 @@
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
-// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ.
+// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
+// pass); SQUARE: the sum of squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -239,7 +240,11 @@ inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, i
 {
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (size_t)y * src_step + src_offset) + (size_t)x * CN;
-    return SRC_TO_WT(VLOAD(p));
+    WTN v = SRC_TO_WT(VLOAD(p));
+#ifdef SQUARE
+    v = v * v;
+#endif
+    return v;
 }
 
 #ifdef SQSUM
@@ -399,6 +404,124 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         atomic_xchg(flags, 0u);
         atomic_xchg(flags + 1, 0u);
     }
+}
+
+// ---- three launches -----------------------------------------------------------------------------
+// For images of more tiles than the device runs at once, where waiting on the look-back costs more
+// than two more launches: integral_tile_totals (per tile the total of each of its rows and
+// columns), integral_carries (exclusive scans of those totals in place: the sum of each row left
+// of each tile, of each column above it), then integral_carried_tiles (the corner: the sum of the
+// left carries of the rows above the tile). SQUARE: the squared sum (launches of its own).
+
+__kernel void integral_tile_totals(__global const uchar* src, int src_step, int src_offset,
+                                   int rows, int cols, __global WTN* row_totals,
+                                   __global WTN* col_totals)
+{
+    __local WTN tile[TILE * LM_STRIDE];
+    __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
+    __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int bx = get_group_id(0), by = get_group_id(1);
+    const int x = bx * TILE + lx, y0 = by * TILE;
+
+    WTN column = (WTN)(0);
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int r = ly * SEG + k, y = y0 + r;
+        const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        tile[r * LM_STRIDE + lx] = v;
+        column += v;
+    }
+    col_parts[ly * LM_STRIDE + lx] = column;
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    WTN row = (WTN)(0);
+    for (int c = 0; c < SEG; ++c)
+        row += tile[lx * LM_STRIDE + ly * SEG + c];
+    row_parts[ly * LM_STRIDE + lx] = row;
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    if (ly == 0)
+    {
+        column = row = (WTN)(0);
+        for (int s = 0; s < SEGMENTS; ++s)
+        {
+            column += col_parts[s * LM_STRIDE + lx];
+            row += row_parts[s * LM_STRIDE + lx];
+        }
+        if (x < cols)
+            col_totals[(size_t)by * cols + x] = column;
+        if (y0 + lx < rows)
+            row_totals[(size_t)bx * rows + y0 + lx] = row;
+    }
+}
+
+// Writes to out[0], out[stride], ... the exclusive prefix sums of the n values in[0],
+// in[stride], ... (in may be out).
+inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, size_t stride)
+{
+    WTN acc = (WTN)(0);
+    for (int k0 = 0; k0 < n; k0 += SCAN_BLOCK)
+    {
+        WTN t[SCAN_BLOCK];
+        load_block(in, k0, n, stride, t);
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+        {
+            if (k0 + j < n)
+                out[(k0 + j) * stride] = acc;
+            acc += t[j];
+        }
+    }
+}
+
+// Work items [0, rows): left carries of each image row; [rows, rows + cols): carries of each image
+// column from above.
+__kernel void integral_carries(__global WTN* row_totals, __global WTN* col_totals, int rows, int cols,
+                               int nbx, int nby)
+{
+    const int i = get_global_id(0);
+    if (i < rows)
+        exclusive_scan(row_totals + i, row_totals + i, nbx, (size_t)rows);
+    else if (i < rows + cols)
+        exclusive_scan(col_totals + (i - rows), col_totals + (i - rows), nby, (size_t)cols);
+}
+
+__kernel void integral_carried_tiles(__global const uchar* src, int src_step, int src_offset,
+                                     int rows, int cols, __global const WTN* left_carries,
+                                     __global const WTN* col_carries,
+                                     __global uchar* dst, int dst_step, int dst_offset)
+{
+    __local WTN tile[(TILE + 1) * LM_STRIDE];
+    __local WTN parts[SEGMENTS * (TILE + 1)];
+    __local WTN seeds[TILE + 1];
+    const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
+    const int bx = get_group_id(0), by = get_group_id(1);
+    const int x = bx * TILE + lx, y0 = by * TILE;
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int r = ly * SEG + k, y = y0 + r;
+        tile[(r + 1) * LM_STRIDE + lx] =
+            x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+    }
+    // Left carries of rows lid, lid + TILE, ... above the tile: contiguous loads.
+    if (lid < TILE)
+        seeds[lid] = strided_sum(left_carries + (size_t)bx * rows + lid, by, TILE);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    WTN above = (WTN)(0), left = (WTN)(0);
+    if (lid < TILE)
+    {
+        if (x < cols)
+            above = col_carries[(size_t)by * cols + x];
+        if (y0 + lid < rows)
+            left = left_carries[(size_t)bx * rows + y0 + lid];
+    }
+    else if (lid == TILE)
+        for (int r = 0; r < TILE; ++r)
+            above += seeds[r];  // the corner
+    barrier(CLK_LOCAL_MEM_FENCE);
+    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+                  dst_offset);
 }
 
 #else // TILTED

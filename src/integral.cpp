@@ -59,7 +59,7 @@ std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* p
 }
 
 /** The uses of scratch device memory in one integral call. */
-enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
+enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS, ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
 
 /** Scratch buffers, kept per thread and OpenCL context and reused by later calls: OpenCV pools
     no device buffers on most drivers, and creating and releasing them costs more host time than
@@ -124,9 +124,61 @@ UMat lookBackFlags(size_t tiles, unsigned& epoch)
     return flags;
 }
 
+/** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
+    tiles: the sum in sdepth; with sqdepth >= 0 the squared sum too (single pass), or with
+    `square` the sum of squares (three launches). */
+const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
+                               bool square, const detail::TiledScanPlan& plan)
+{
+    uint64 key = 0;
+    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square, plan.tile, plan.segments,
+                       (int)(device.doubleFPConfig() > 0) })
+        key = key * 128 + (uint64)field;
+    static detail::VariantOptionsCache optionsCache;
+    return optionsCache.get(key, [&] {
+        std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
+                                   plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
+                                   detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
+                                   square ? " -D SQUARE" : "") +
+                        accumulatorOptions(cn, sdepth, sdepth);
+        if (sqdepth >= 0)
+            o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
+        return o + detail::oclCommonOptions(device);
+    });
+}
+
+/** out = the integral of src (or of src squared) in outDepth in three launches: tile totals,
+    their scans (the carries), the tiles. */
+detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, bool square)
+{
+    const ocl::Device& device = ocl::Device::getDefault();
+    const int cn = src.channels(), rows = src.rows, cols = src.cols;
+    const detail::TiledScanPlan plan =
+        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), false);
+    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, plan);
+    detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
+    detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
+    detail::KernelLaunch tiles("integral_carried_tiles", kernels::integral(), options);
+    if (totals.empty() || carries.empty() || tiles.empty())
+        return "the integral kernels failed to build: " + options;
+
+    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, outDepth, cn);
+    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, outDepth, cn);
+    totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
+                ocl::KernelArg::PtrWriteOnly(colTotals));
+    carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
+                 rows, cols, plan.tilesX, plan.tilesY);
+    tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrReadOnly(rowTotals),
+               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::WriteOnlyNoSize(out));
+    if (!totals.enqueue(plan.tiles) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
+        return "enqueueing the integral kernels failed";
+    return detail::OclDecline();
+}
+
 /** sum = the integral (with its zero first row and column) of src summed in the precision of
     sdepth (wrapping 32-bit integers for CV_32S), and sqsum (unless empty) that of src squared in
-    sqdepth, in one launch. */
+    sqdepth: in one launch where the plan says so, else in three per output. */
 detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth)
 {
     const ocl::Device& device = ocl::Device::getDefault();
@@ -137,22 +189,15 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const detail::TiledScanPlan plan = detail::planTiledScan(
         device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn));
 
-    const bool doubles = device.doubleFPConfig() > 0;
-    uint64 key = 0;
-    for (int field : { depth, cn, sdepth, withSq ? sqdepth + 1 : 0, plan.tile, plan.segments,
-                       (int)doubles })
-        key = key * 128 + (uint64)field;
-    static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, [&] {
-        std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s",
-                                   plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
-                                   detail::oclAccumulatorTypeName(sdepth, cn).c_str()) +
-                        accumulatorOptions(cn, sdepth, sdepth);
-        if (withSq)
-            o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
-                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
-        return o + detail::oclCommonOptions(device);
-    });
+    if (!plan.singlePass)
+    {
+        detail::OclDecline decline = scanWithCarries(src, sum, sdepth, false);
+        if (decline.empty() && withSq)
+            decline = scanWithCarries(src, sqsum, sqdepth, true);
+        return decline;
+    }
+    const std::string& options =
+        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false, plan);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
@@ -234,9 +279,6 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     if (d.cn > 4)
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
-    if (!device.isExtensionSupported("cl_khr_int64_base_atomics"))
-        return "the OpenCL device has no 64-bit atomics (cl_khr_int64_base_atomics), which the "
-               "single-pass scan publishes its carries with";
     const bool wantSq = sqsumOut.needed(), wantTilted = tiltedOut.needed();
     if (wantTilted && (d.depth == CV_32F || d.depth == CV_64F))
         return "the tilted sum of a floating-point image: the OpenCL tilted sum subtracts row sums, "
