@@ -1,12 +1,14 @@
 // This file is part of gpuconv, an OpenCV extra module.
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 
-// Integral images (cv::integral) in one pass: the image is cut into TILE x TILE pixel tiles, one
-// work-group per tile, and each work-group reads its tile once and writes its outputs once.
+// Integral images (cv::integral) over TILE x TILE pixel tiles, one work-group per tile, which
+// reads its tile and writes its outputs once. Where all tiles run at once (the host's plan), in
+// one launch for the sum and the squared sum (integral_tiles); else in three launches per output
+// (integral_tile_totals, integral_carries, integral_carried_tiles: see "three launches" below).
 // With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
 // the sum of everything above and left of it, the integral inside the tile is
 //   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral),
-// which integral_tiles computes as a row scan of the tile under an extra row 0 holding P (row 0
+// which scan_tile (common/integral_tile.cl) computes as a row scan of the tile under an extra row 0 holding P (row 0
 // seeded with the corner, row y + 1 with L(y)), then a column scan.
 // L and P come from a decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix Scan
 // with Decoupled Look-back", 2016) along two chains of tiles: each tile row (lanes: the tile's row
@@ -257,6 +259,43 @@ inline SQ_WTN square(WTN v)
 }
 #endif
 
+// *sum += v, and *sq_sum += v^2.
+inline void add_value(WTN v, WTN* sum SQ_ARG(SQ_WTN* sq_sum))
+{
+    *sum += v;
+#ifdef SQSUM
+    *sq_sum += square(v);
+#endif
+}
+
+inline void store_part(__local WTN* parts SQ_ARG(__local SQ_WTN* sq_parts), int i, WTN sum
+                       SQ_ARG(SQ_WTN sq_sum))
+{
+    parts[i] = sum;
+#ifdef SQSUM
+    sq_parts[i] = sq_sum;
+#endif
+}
+
+// Lanes lid < TILE: the sum of the SEGMENTS segment sums parts[.][lid] (and sq_parts); zero
+// for the others.
+inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* sq_parts), int lid,
+                         WTN* total SQ_ARG(SQ_WTN* sq_total))
+{
+    *total = (WTN)(0);
+#ifdef SQSUM
+    *sq_total = (SQ_WTN)(0);
+#endif
+    if (lid < TILE)
+        for (int s = 0; s < SEGMENTS; ++s)
+        {
+            *total += parts[s * (TILE + 1) + lid];
+#ifdef SQSUM
+            *sq_total += sq_parts[s * (TILE + 1) + lid];
+#endif
+        }
+}
+
 // The sum, and with SQSUM the squared sum (in one pass: the source is read once from global
 // memory and again from cache for the second output).
 __kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
@@ -301,28 +340,15 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
         tile[(r + 1) * LM_STRIDE + lx] = v;
-        column += v;
-#ifdef SQSUM
-        sq_column += square(v);
-#endif
+        add_value(v, &column SQ_ARG(&sq_column));
     }
-    parts[ly * (TILE + 1) + lx] = column;
-#ifdef SQSUM
-    sq_parts[ly * (TILE + 1) + lx] = sq_column;
-#endif
+    store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, column SQ_ARG(sq_column));
     barrier(CLK_LOCAL_MEM_FENCE);
-    WTN col_total = (WTN)(0);
+    WTN col_total;
 #ifdef SQSUM
-    SQ_WTN sq_col_total = (SQ_WTN)(0);
+    SQ_WTN sq_col_total;
 #endif
-    if (lid < TILE)
-        for (int s = 0; s < SEGMENTS; ++s)
-        {
-            col_total += parts[s * (TILE + 1) + lid];
-#ifdef SQSUM
-            sq_col_total += sq_parts[s * (TILE + 1) + lid];
-#endif
-        }
+    add_segments(parts SQ_ARG(sq_parts), lid, &col_total SQ_ARG(&sq_col_total));
     barrier(CLK_LOCAL_MEM_FENCE);
     {
         WTN sum = (WTN)(0);
@@ -330,32 +356,17 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         SQ_WTN sq_sum = (SQ_WTN)(0);
 #endif
         for (int c = 0; c < SEG; ++c)
-        {
-            const WTN v = tile[(lx + 1) * LM_STRIDE + ly * SEG + c];
-            sum += v;
-#ifdef SQSUM
-            sq_sum += square(v);
-#endif
-        }
-        parts[ly * (TILE + 1) + lx] = sum;
-#ifdef SQSUM
-        sq_parts[ly * (TILE + 1) + lx] = sq_sum;
-#endif
+            add_value(tile[(lx + 1) * LM_STRIDE + ly * SEG + c], &sum SQ_ARG(&sq_sum));
+        store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, sum SQ_ARG(sq_sum));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    WTN row_total = (WTN)(0);
+    WTN row_total;
 #ifdef SQSUM
-    SQ_WTN sq_row_total = (SQ_WTN)(0);
+    SQ_WTN sq_row_total;
 #endif
+    add_segments(parts SQ_ARG(sq_parts), lid, &row_total SQ_ARG(&sq_row_total));
     if (lid < TILE)
     {
-        for (int s = 0; s < SEGMENTS; ++s)
-        {
-            row_total += parts[s * (TILE + 1) + lid];
-#ifdef SQSUM
-            sq_row_total += sq_parts[s * (TILE + 1) + lid];
-#endif
-        }
         seeds[lid] = row_total;
 #ifdef SQSUM
         sq_seeds[lid] = sq_row_total;
