@@ -108,20 +108,20 @@ UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
     return scratchBytes(slot, pixels * oclPixelBytes(accDepth, cn));
 }
 
-/** The look-back flags of `tiles` tiles (opencl/integral.cl) and the epoch of the next launch.
-    Flags are zeroed when allocated and then told apart by epoch, which the launches count, so
-    they need no clearing per call: only when the epoch (30 bits in a flag) wraps. */
-UMat lookBackFlags(size_t tiles, unsigned& epoch)
+/** The epoch of the next single-pass launch. The look-back buffers (flags, carries) are zeroed
+    when allocated and then told apart by epoch, which the launches count, so they need no
+    clearing per call; when the epoch (30 bits in a flag) wraps, they are dropped, to be
+    allocated (zeroed) again. */
+unsigned nextLookBackEpoch()
 {
-    UMat flags = scratchBytes(LOOK_BACK_FLAGS, (2 + 2 * tiles) * sizeof(unsigned), true);
     ScratchCache& cache = scratchCache();
     if (++cache.epoch >= (1u << 30))
     {
-        flags.setTo(Scalar::all(0));
+        for (ScratchSlot slot : { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS })
+            cache.buffers[slot].release();
         cache.epoch = 1;
     }
-    epoch = cache.epoch;
-    return flags;
+    return cache.epoch;
 }
 
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
@@ -206,11 +206,11 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     // each 32-bit word in 64 bits (with the epoch). Zeroed when allocated: the atomic exchanges
     // that publish values read the old contents, which memory checkers (oclgrind) would report as
     // uninitialised.
+    const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
     const size_t lanes = tileCount * 4 * (plan.tile + 1);
     UMat carries = scratchBytes(LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
-    unsigned epoch = 0;
-    UMat flags = lookBackFlags(tileCount, epoch);
+    UMat flags = scratchBytes(LOOK_BACK_FLAGS, (2 + 2 * tileCount) * sizeof(unsigned), true);
     UMat sqCarries = withSq ? scratchBytes(LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
                             : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
