@@ -9,6 +9,7 @@
 // Published values are 32-bit words, each stored with the launch's epoch in the upper half of a
 // 64-bit word (opencl/integral.cl says why).
 #define ACC_WORDS (sizeof(ACC) / sizeof(uint))
+#define ACC_DATA_WORDS (ACC_WORDS / (CN == 3 ? 4 : CN) * CN)  // without a 3-lane vector's padding
 
 typedef union
 {
@@ -28,7 +29,7 @@ inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint epoch)
 {
     ACC_FN(Words) u;
     u.value = v;
-    for (int i = 0; i < (int)ACC_WORDS; ++i)
+    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
         atom_xchg(p + i, ((ulong)epoch << 32) | u.words[i]);
 }
 
@@ -37,7 +38,8 @@ inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint epoch)
 inline ACC ACC_FN(read_value)(volatile __global ulong* p, uint epoch, bool* valid)
 {
     ACC_FN(Words) u;
-    for (int i = 0; i < (int)ACC_WORDS; ++i)
+    u.value = (ACC)(0);
+    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
     {
         const ulong w = atom_cmpxchg(p + i, 0ul, 0ul);
         *valid &= (uint)(w >> 32) == epoch;
@@ -50,7 +52,8 @@ inline ACC ACC_FN(read_value)(volatile __global ulong* p, uint epoch, bool* vali
 inline ACC ACC_FN(published_value)(volatile __global ulong* p, uint epoch)
 {
     ACC_FN(Words) u;
-    for (int i = 0; i < (int)ACC_WORDS; ++i)
+    u.value = (ACC)(0);
+    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
     {
         ulong w;
         do
