@@ -1,19 +1,26 @@
 // This file is part of gpuconv, an OpenCV extra module.
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 
-// Integral images (cv::integral) as a tiled parallel scan: the image is cut into TILE x TILE
-// pixel tiles, one work-group per tile.
-//   1. integral_tile_totals: per tile, the total of each of its rows and of each of its columns
-//      (reads the source once).
-//   2. integral_carries: exclusive scans of those totals, in place: each tile row's sum of
-//      everything to its left, each tile column's sum of everything above. Small arrays.
-//   3. integral_tiles: the tile and, as an extra row 0 in local memory, its column carries go
-//      through a row scan seeded with the left carries (row 0 seeded with the tile's corner, the
-//      sum of the left carries above it), then a
-//      column scan; each output is written once (reads the source a second time).
-// Work-groups of TILE x SEGMENTS work items: each loads SEG rows of one pixel column of the tile
-// (coalesced); row and column scans over the padded local tile run in segments of SEG pixels,
-// one per work item, joined by the segments' sums (short sequential chains, many work items).
+// Integral images (cv::integral) over TILE x TILE pixel tiles, one work-group per tile, which
+// reads its tile and writes its outputs once. Where all tiles run at once (the host's plan), in
+// one launch for the sum and the squared sum (integral_tiles); else in three launches per output
+// (integral_tile_totals, integral_carries, integral_carried_tiles: see "three launches" below).
+// With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
+// the sum of everything above and left of it, the integral inside the tile is
+//   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral),
+// which scan_tile (common/integral_tile.cl) computes as a row scan of the tile under an extra row 0 holding P (row 0
+// seeded with the corner, row y + 1 with L(y)), then a column scan.
+// L and P come from a decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix Scan
+// with Decoupled Look-back", 2016) along two chains of tiles: each tile row (lanes: the tile's row
+// totals, and its total) and each tile column (lanes: its column totals, and the sum of its L,
+// whose prefix down the column is the corner). A tile publishes its totals as an aggregate, sums
+// the predecessors' values back to the nearest one that published an inclusive prefix, and
+// publishes its own inclusive prefix. Tiles take their position from an atomic ticket in launch
+// order (row-major), so a tile waits only on tiles that already run: no deadlock whatever order
+// or number of work-groups the device runs at once.
+// Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2: lanes 0..TILE): each loads SEG rows
+// of one pixel column of the tile (coalesced); row and column scans over the padded local tile
+// run in segments of SEG pixels, one per work item, joined by the segments' sums.
 //
 // The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (the
 // difference of two rows of the upright sum I, k clamped to [0, W]):
@@ -22,8 +29,9 @@
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
-// DT1/DTN the output; SRC_TO_WT, WT_TO_DT conversions; SQUARE for the squared sum; TILE,
-// SEGMENTS (dividing TILE).
+// DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
+// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
+// pass); SQUARE: the sum of squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -67,6 +75,169 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 
 #ifndef TILTED
 
+// ---- decoupled look-back ------------------------------------------------------------------------
+// Per tile and chain (0: along the tile row, 1: down the tile column) the scratch `carries` (and
+// `sq_carries` for the squared sum) hold an aggregate and an inclusive prefix of TILE + 1 lanes,
+// and `flags` a word (epoch << 2) | state saying which of them are published. The host counts
+// launches (the epoch); words of another epoch read as unpublished, so nothing needs clearing
+// between launches. Each 32-bit word of a published value travels with the epoch in one 64-bit
+// atomic, and readers wait for their epoch word by word: a reader may see a flag before the values
+// it announces (OpenCL 1.2 offers no fence that orders memory between work-groups), never a
+// stale value. All of it is accessed through atomics only, so readers never see cached copies and
+// race checkers (oclgrind) see no unsynchronised accesses between work-groups. flags[0] is the
+// tile ticket, flags[1] counts finished work-groups; the last one resets both for the next launch.
+#pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
+#define AGGREGATE 1
+#define INCLUSIVE 2
+#define LANES (TILE + 1)
+#define LOOK_BACK_WINDOW 32  // predecessors whose flags are read at once
+#define LOOK_BACK_BATCH 4    // predecessors whose values are read at once
+
+#define ACC WTN
+#define ACC_DT1 DT1
+#define ACC_TO_DT WT_TO_DT
+#define ACC_FN(f) f##_sum
+#include "common/integral_tile.cl"
+#undef ACC
+#undef ACC_DT1
+#undef ACC_TO_DT
+#undef ACC_FN
+
+#ifdef SQSUM
+#define ACC SQ_WTN
+#define ACC_DT1 SQ_DT1
+#define ACC_TO_DT SQ_WT_TO_DT
+#define ACC_FN(f) f##_sq
+#include "common/integral_tile.cl"
+#undef ACC
+#undef ACC_DT1
+#undef ACC_TO_DT
+#undef ACC_FN
+#define LOCAL_WT SQ_WTN  // at least as large as WTN
+#define SQ_ARG(a) , a
+#else
+#define LOCAL_WT WTN
+#define SQ_ARG(a)
+#endif
+
+// The nonzero state that position `p` of a chain has published, or 0.
+inline int published_state(__global uint* flags, int p, int chain, uint epoch)
+{
+    const uint flag = atomic_or(flags + 2 + 2 * p + chain, 0u);
+    return (flag >> 2) == epoch ? (int)(flag & 3) : 0;
+}
+
+// Lane lid (< LANES) of the tile's values of `chain` in `state` (sum, and squared sum), then
+// the flag that says they are published. Called by the whole work-group.
+inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), __global uint* flags,
+                    int t, int chain, int state, int lid, WTN v SQ_ARG(SQ_WTN sq), uint epoch)
+{
+    if (lid < LANES)
+    {
+        publish_value_sum(carry_slot_sum(carries, t, chain, state, lid), v, epoch);
+#ifdef SQSUM
+        publish_value_sq(carry_slot_sq(sq_carries, t, chain, state, lid), sq, epoch);
+#endif
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == 0)
+        atomic_xchg(flags + 2 + 2 * t + chain, (epoch << 2) | state);
+}
+
+// Work item lid (< LANES): the sums of lane lid over the chain's positions before `pos` (tile
+// t; the predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc).
+// Position 0 of every chain publishes its inclusive prefix without looking back, so the walk
+// ends there at the latest. Called by the whole work-group; `window` holds predecessors' states.
+inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
+                      __global uint* flags, int t, int chain, int pos, int step, int lid,
+                      uint epoch, __local int* window, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
+{
+    int next = pos - 1;  // the nearest position not added yet
+    while (next >= 0)
+    {
+        // One work item waits for the nearest predecessor; then the window's states are read.
+        if (lid < LOOK_BACK_WINDOW)
+        {
+            int state = 0;
+            if (lid == 0)
+                while ((state = published_state(flags, t - (pos - next) * step, chain, epoch)) == 0)
+                    ;
+            else if (next - lid >= 0)
+                state = published_state(flags, t - (pos - next + lid) * step, chain, epoch);
+            window[lid] = state;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        // The run of published aggregates, and the inclusive prefix that ends it if published.
+        int n = 0;
+        while (n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == AGGREGATE)
+            ++n;
+        const bool inclusive = n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == INCLUSIVE;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        // Reads of LOOK_BACK_BATCH predecessors in flight at once; a flag can be seen before the
+        // values it announces, then the batch is read again, waiting for them.
+        const int count = n + (inclusive ? 1 : 0);
+        if (lid < LANES)
+            for (int i0 = 0; i0 < count; i0 += LOOK_BACK_BATCH)
+            {
+                WTN v[LOOK_BACK_BATCH];
+#ifdef SQSUM
+                SQ_WTN sq[LOOK_BACK_BATCH];
+#endif
+                bool valid = true;
+                #pragma unroll
+                for (int j = 0; j < LOOK_BACK_BATCH; ++j)
+                {
+                    const int i = min(i0 + j, count - 1);  // repeats the last one beyond count
+                    const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
+                    v[j] = read_value_sum(carry_slot_sum(carries, p, chain, state, lid), epoch, &valid);
+#ifdef SQSUM
+                    sq[j] = read_value_sq(carry_slot_sq(sq_carries, p, chain, state, lid), epoch, &valid);
+#endif
+                }
+                #pragma unroll
+                for (int j = 0; j < LOOK_BACK_BATCH; ++j)
+                {
+                    const int i = i0 + j;
+                    if (i >= count)
+                        break;
+                    const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
+                    if (!valid)
+                    {
+                        v[j] = published_value_sum(carry_slot_sum(carries, p, chain, state, lid), epoch);
+#ifdef SQSUM
+                        sq[j] = published_value_sq(carry_slot_sq(sq_carries, p, chain, state, lid), epoch);
+#endif
+                    }
+                    *acc += v[j];
+#ifdef SQSUM
+                    *sq_acc += sq[j];
+#endif
+                }
+            }
+        next = inclusive ? -1 : next - n;
+    }
+}
+
+// Lane lid of the sums over the tile's predecessors in `chain` (added to *carry, *sq_carry,
+// which start at zero), publishing the tile's own values first as an aggregate and then, added to
+// those sums, as an inclusive prefix.
+inline void chain_carry(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
+                        __global uint* flags, int t, int chain, int pos, int step, int lid,
+                        uint epoch, __local int* window, WTN own SQ_ARG(SQ_WTN sq_own),
+                        WTN* carry SQ_ARG(SQ_WTN* sq_carry))
+{
+    if (pos > 0)
+    {
+        publish(carries SQ_ARG(sq_carries), flags, t, chain, AGGREGATE, lid, own SQ_ARG(sq_own), epoch);
+        look_back(carries SQ_ARG(sq_carries), flags, t, chain, pos, step, lid, epoch, window,
+                  carry SQ_ARG(sq_carry));
+    }
+    publish(carries SQ_ARG(sq_carries), flags, t, chain, INCLUSIVE, lid, *carry + own
+            SQ_ARG(*sq_carry + sq_own), epoch);
+}
+
+// ---- the pass -----------------------------------------------------------------------------------
+
 inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, int y, int x)
 {
     __global const SRC_T1* p =
@@ -78,15 +249,180 @@ inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, i
     return v;
 }
 
+#ifdef SQSUM
+// The squared sum's value of a pixel from its sum's value (an exact conversion: every sum type
+// holds the source values exactly).
+inline SQ_WTN square(WTN v)
+{
+    const SQ_WTN w = WT_TO_SQ(v);
+    return w * w;
+}
 #endif
 
-inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
+// *sum += v, and *sq_sum += v^2.
+inline void add_value(WTN v, WTN* sum SQ_ARG(SQ_WTN* sq_sum))
 {
-    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
-    VSTORE(WT_TO_DT(v), p);
+    *sum += v;
+#ifdef SQSUM
+    *sq_sum += square(v);
+#endif
 }
 
-#ifndef TILTED
+inline void store_part(__local WTN* parts SQ_ARG(__local SQ_WTN* sq_parts), int i, WTN sum
+                       SQ_ARG(SQ_WTN sq_sum))
+{
+    parts[i] = sum;
+#ifdef SQSUM
+    sq_parts[i] = sq_sum;
+#endif
+}
+
+// Lanes lid < TILE: the sum of the SEGMENTS segment sums parts[.][lid] (and sq_parts); zero
+// for the others.
+inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* sq_parts), int lid,
+                         WTN* total SQ_ARG(SQ_WTN* sq_total))
+{
+    *total = (WTN)(0);
+#ifdef SQSUM
+    *sq_total = (SQ_WTN)(0);
+#endif
+    if (lid < TILE)
+        for (int s = 0; s < SEGMENTS; ++s)
+        {
+            *total += parts[s * (TILE + 1) + lid];
+#ifdef SQSUM
+            *sq_total += sq_parts[s * (TILE + 1) + lid];
+#endif
+        }
+}
+
+// The sum, and with SQSUM the squared sum (in one pass: the source is read once from global
+// memory and again from cache for the second output).
+__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
+                             int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
+#ifdef SQSUM
+                             __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
+                             __global ulong* sq_carries,
+#endif
+                             __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
+{
+    __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
+    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
+#ifdef SQSUM
+    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
+    __local SQ_WTN sq_seeds[TILE + 1];
+#endif
+    __local int window[LOOK_BACK_WINDOW];
+    __local int ticket;
+    __local WTN* tile = (__local WTN*)tile_store;
+    const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
+    if (lid == 0)
+        ticket = atomic_inc(flags);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // by = t / tiles_x without an integer division (which recent compilers wrap in LLVM's
+    // freeze, on which oclgrind's uninitialised-value check stops): float, then corrected.
+    const int t = ticket;
+    int by = convert_int_rtz((float)t / (float)tiles_x);
+    by -= by * tiles_x > t ? 1 : 0;
+    by += (by + 1) * tiles_x <= t ? 1 : 0;
+    const int bx = t - by * tiles_x;
+    const int x = bx * TILE + lx, y0 = by * TILE;
+
+    // The tile, its column totals and row totals (segment sums, then lanes < TILE add them up),
+    // and in lane TILE its total.
+    WTN column = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_column = (SQ_WTN)(0);
+#endif
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int r = ly * SEG + k, y = y0 + r;
+        const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        tile[(r + 1) * LM_STRIDE + lx] = v;
+        add_value(v, &column SQ_ARG(&sq_column));
+    }
+    store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, column SQ_ARG(sq_column));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    WTN col_total;
+#ifdef SQSUM
+    SQ_WTN sq_col_total;
+#endif
+    add_segments(parts SQ_ARG(sq_parts), lid, &col_total SQ_ARG(&sq_col_total));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        WTN sum = (WTN)(0);
+#ifdef SQSUM
+        SQ_WTN sq_sum = (SQ_WTN)(0);
+#endif
+        for (int c = 0; c < SEG; ++c)
+            add_value(tile[(lx + 1) * LM_STRIDE + ly * SEG + c], &sum SQ_ARG(&sq_sum));
+        store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, sum SQ_ARG(sq_sum));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    WTN row_total;
+#ifdef SQSUM
+    SQ_WTN sq_row_total;
+#endif
+    add_segments(parts SQ_ARG(sq_parts), lid, &row_total SQ_ARG(&sq_row_total));
+    if (lid < TILE)
+    {
+        seeds[lid] = row_total;
+#ifdef SQSUM
+        sq_seeds[lid] = sq_row_total;
+#endif
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == TILE)
+        for (int r = 0; r < TILE; ++r)
+        {
+            row_total += seeds[r];
+#ifdef SQSUM
+            sq_row_total += sq_seeds[r];
+#endif
+        }
+
+    // Along the tile row: L of each row, and in lane TILE the sum of L over the tile's rows; then
+    // down the tile column: P of each column, and in lane TILE the corner.
+    WTN left = (WTN)(0), above = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0);
+#endif
+    chain_carry(carries SQ_ARG(sq_carries), flags, t, 0, bx, 1, lid, epoch, window,
+                row_total SQ_ARG(sq_row_total), &left SQ_ARG(&sq_left));
+    chain_carry(carries SQ_ARG(sq_carries), flags, t, 1, by, tiles_x, lid, epoch, window,
+                lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
+                &above SQ_ARG(&sq_above));
+
+    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+                  dst_offset);
+#ifdef SQSUM
+    barrier(CLK_LOCAL_MEM_FENCE);
+    __local SQ_WTN* sq_tile = (__local SQ_WTN*)tile_store;
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int r = ly * SEG + k, y = y0 + r;
+        sq_tile[(r + 1) * LM_STRIDE + lx] =
+            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
+    }
+    scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
+                 sq_dst, sq_dst_step, sq_dst_offset);
+#endif
+
+    // The last work-group to finish (all have taken their tickets) resets the counters.
+    if (lid == 0 && atomic_inc(flags + 1) == get_num_groups(0) * get_num_groups(1) - 1)
+    {
+        atomic_xchg(flags, 0u);
+        atomic_xchg(flags + 1, 0u);
+    }
+}
+
+// ---- three launches -----------------------------------------------------------------------------
+// For images of more tiles than the device runs at once, where waiting on the look-back costs more
+// than two more launches: integral_tile_totals (per tile the total of each of its rows and
+// columns), integral_carries (exclusive scans of those totals in place: the sum of each row left
+// of each tile, of each column above it), then integral_carried_tiles (the corner: the sum of the
+// left carries of the rows above the tile). SQUARE: the squared sum (launches of its own).
 
 __kernel void integral_tile_totals(__global const uchar* src, int src_step, int src_offset,
                                    int rows, int cols, __global WTN* row_totals,
@@ -162,104 +498,51 @@ __kernel void integral_carries(__global WTN* row_totals, __global WTN* col_total
         exclusive_scan(col_totals + (i - rows), col_totals + (i - rows), nby, (size_t)cols);
 }
 
-__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
-                             int rows, int cols, __global const WTN* left_carries,
-                             __global const WTN* col_carries,
-                             __global uchar* dst, int dst_step, int dst_offset)
+__kernel void integral_carried_tiles(__global const uchar* src, int src_step, int src_offset,
+                                     int rows, int cols, __global const WTN* left_carries,
+                                     __global const WTN* col_carries,
+                                     __global uchar* dst, int dst_step, int dst_offset)
 {
     __local WTN tile[(TILE + 1) * LM_STRIDE];
-    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][row], then [segment][column]
-    __local WTN corner_parts[TILE];
-    __local WTN corner_segments[SEGMENTS];
-    const int lx = get_local_id(0), ly = get_local_id(1);
+    __local WTN parts[SEGMENTS * (TILE + 1)];
+    __local WTN seeds[TILE + 1];
+    const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     const int bx = get_group_id(0), by = get_group_id(1);
     const int x = bx * TILE + lx, y0 = by * TILE;
-
-    // The tile's corner (everything above and to its left) is the sum of the left carries of the
-    // rows above it: contiguous loads, shared by the work items.
-    if (ly == 0)
-    {
-        corner_parts[lx] = strided_sum(left_carries + (size_t)bx * rows + lx, by, TILE);
-        // Row 0: the sums of each column above the tile; rows 1..TILE: the tile.
-        tile[lx] = x < cols ? col_carries[(size_t)by * cols + x] : (WTN)(0);
-    }
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
         tile[(r + 1) * LM_STRIDE + lx] =
             x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
     }
+    // Left carries of rows lid, lid + TILE, ... above the tile: contiguous loads.
+    if (lid < TILE)
+        seeds[lid] = strided_sum(left_carries + (size_t)bx * rows + lid, by, TILE);
     barrier(CLK_LOCAL_MEM_FENCE);
-
-    // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
-    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
-    // row's left carry (the corner for row 0) and the sums of the segments to its left.
-    for (int r = lx; r <= TILE; r += TILE)
+    WTN above = (WTN)(0), left = (WTN)(0);
+    if (lid < TILE)
     {
-        WTN sum = (WTN)(0);
-        for (int c = 0; c < SEG; ++c)
-            sum += tile[r * LM_STRIDE + ly * SEG + c];
-        parts[ly * (TILE + 1) + r] = sum;
-        if (r == 0)
-        {
-            WTN corner = (WTN)(0);
-            for (int k = 0; k < SEG; ++k)
-                corner += corner_parts[ly * SEG + k];
-            corner_segments[ly] = corner;
-        }
+        if (x < cols)
+            above = col_carries[(size_t)by * cols + x];
+        if (y0 + lid < rows)
+            left = left_carries[(size_t)bx * rows + y0 + lid];
     }
+    else if (lid == TILE)
+        for (int r = 0; r < TILE; ++r)
+            above += seeds[r];  // the corner
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = lx; r <= TILE; r += TILE)
-    {
-        const int y = y0 + r - 1;
-        WTN acc = (WTN)(0);
-        if (r == 0)
-        {
-            for (int s = 0; s < SEGMENTS; ++s)
-                acc += corner_segments[s];
-        }
-        else if (y < rows)
-            acc = left_carries[(size_t)bx * rows + y];
-        for (int s = 0; s < ly; ++s)
-            acc += parts[s * (TILE + 1) + r];
-        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
-        {
-            acc += tile[r * LM_STRIDE + c];
-            tile[r * LM_STRIDE + c] = acc;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-
-    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
-    const int r0 = 1 + ly * SEG;
-    WTN sum = (WTN)(0);
-    for (int k = 0; k < SEG; ++k)
-        sum += tile[(r0 + k) * LM_STRIDE + lx];
-    parts[ly * (TILE + 1) + lx] = sum;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (x < cols)
-    {
-        WTN acc = tile[lx];  // the integral at (y0, x + 1)
-        for (int s = 0; s < ly; ++s)
-            acc += parts[s * (TILE + 1) + lx];
-        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
-        {
-            acc += tile[(r0 + k) * LM_STRIDE + lx];
-            store_pixel(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
-        }
-        if (by == 0 && ly == 0)
-            store_pixel(dst, dst_step, dst_offset, 0, x + 1, (WTN)(0));
-    }
-    if (bx == 0 && ly == 0)
-    {
-        if (y0 + lx < rows)
-            store_pixel(dst, dst_step, dst_offset, y0 + lx + 1, 0, (WTN)(0));
-        if (by == 0 && lx == 0)
-            store_pixel(dst, dst_step, dst_offset, 0, 0, (WTN)(0));
-    }
+    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+                  dst_offset);
 }
 
 #else // TILTED
+
+inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
+{
+    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
+    VSTORE(WT_TO_DT(v), p);
+}
+
 
 inline WTN load_sum(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
 {

@@ -43,88 +43,128 @@ size_t oclPixelBytes(int depth, int cn)
 }
 
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
-    and written as `outDepth`. */
-std::string accumulatorOptions(int cn, int accDepth, int outDepth)
+    and written as `outDepth`, named with `prefix` (WTN, DT1, WT_TO_DT; WT1 without prefix). */
+std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
 {
     using detail::oclAccumulatorTypeName;
     using detail::oclTypeName;
     // Wrapped 32-bit sums are stored with their bits unchanged.
     const std::string toOut = accDepth == CV_32S ? "as_" + oclTypeName(CV_32S, cn)
                                                  : detail::oclConvertName(accDepth, outDepth, cn);
-    return cv::format(" -D CN=%d -D WT1=%s -D WTN=%s -D DT1=%s -D WT_TO_DT=%s", cn,
-                      oclAccumulatorTypeName(accDepth).c_str(),
-                      oclAccumulatorTypeName(accDepth, cn).c_str(), oclTypeName(outDepth).c_str(),
-                      toOut.c_str());
+    return cv::format(" -D %sWTN=%s -D %sDT1=%s -D %sWT_TO_DT=%s", prefix,
+                      oclAccumulatorTypeName(accDepth, cn).c_str(), prefix,
+                      oclTypeName(outDepth).c_str(), prefix, toOut.c_str()) +
+           (*prefix ? std::string()
+                    : cv::format(" -D CN=%d -D WT1=%s", cn, oclAccumulatorTypeName(accDepth).c_str()));
 }
 
 /** The uses of scratch device memory in one integral call. */
-enum ScratchSlot { ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
+enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS, ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
 
-/** Scratch memory of at least `pixels` accumulator pixels for the kernels (which only take its
-    buffer pointer). Kept per thread and OpenCL context and reused by later calls: OpenCV pools no
-    device buffers on most drivers, and creating and releasing them costs more host time than the
-    kernels take on the device. Reuse is safe because each thread's kernels run in order on its
-    queue, and the launch layer holds the buffer until they ran. */
-UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
+/** Scratch buffers, kept per thread and OpenCL context and reused by later calls: OpenCV pools
+    no device buffers on most drivers, and creating and releasing them costs more host time than
+    the kernels take on the device. Reuse is safe because each thread's kernels run in order on
+    its queue, and the launch layer holds the buffers until they ran. */
+struct ScratchCache
 {
-    struct Cache
-    {
-        void* context = nullptr;
-        UMat buffers[SCRATCH_SLOTS];
-    };
-    thread_local Cache cache;
+    void* context = nullptr;
+    UMat buffers[SCRATCH_SLOTS];
+    unsigned epoch = 0;  //!< of the last look-back launch (flags of other epochs read as unset)
+};
+
+ScratchCache& scratchCache()
+{
+    thread_local ScratchCache cache;
     void* context = ocl::Context::getDefault().ptr();
     if (cache.context != context)
     {
-        cache = Cache();
+        cache = ScratchCache();
         cache.context = context;
     }
-    const size_t bytes = std::max<size_t>(1, pixels) * CV_ELEM_SIZE1(accDepth) * (cn == 3 ? 4 : cn);
-    UMat& buffer = cache.buffers[slot];
+    return cache;
+}
+
+/** Scratch memory of at least `bytes` bytes for the kernels (which only take its buffer
+    pointer); `zeroed`: set to zero when (re)allocated. */
+UMat scratchBytes(ScratchSlot slot, size_t bytes, bool zeroed = false)
+{
+    UMat& buffer = scratchCache().buffers[slot];
+    bytes = std::max<size_t>(1, bytes);
     if (buffer.empty() || buffer.total() < bytes)
     {
         const int rowBytes = 1 << 16;  // a 2D shape keeps large sizes within int
         buffer.release();
         buffer.create((int)((bytes + rowBytes - 1) / rowBytes), rowBytes, CV_8UC1,
                       USAGE_ALLOCATE_DEVICE_MEMORY);
+        if (zeroed)
+            buffer.setTo(Scalar::all(0));
     }
     return buffer;
 }
 
-/** out = the integral (with its zero first row and column) of src, or of src squared, summed in
-    the precision of outDepth (wrapping 32-bit integers for CV_32S). */
-detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool square)
+/** Scratch memory of at least `pixels` accumulator pixels. */
+UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
 {
-    const ocl::Device& device = ocl::Device::getDefault();
-    const int cn = src.channels(), depth = src.depth();
-    const int accDepth = outDepth;
-    const int rows = src.rows, cols = src.cols;
-    const detail::TiledScanPlan plan =
-        detail::planTiledScan(device, src.size(), oclPixelBytes(accDepth, cn));
+    return scratchBytes(slot, pixels * oclPixelBytes(accDepth, cn));
+}
 
-    const bool doubles = device.doubleFPConfig() > 0;
+/** The epoch of the next single-pass launch. The look-back buffers (flags, carries) are zeroed
+    when allocated and then told apart by epoch, which the launches count, so they need no
+    clearing per call; when the epoch (30 bits in a flag) wraps, they are dropped, to be
+    allocated (zeroed) again. */
+unsigned nextLookBackEpoch()
+{
+    ScratchCache& cache = scratchCache();
+    if (++cache.epoch >= (1u << 30))
+    {
+        for (ScratchSlot slot : { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS })
+            cache.buffers[slot].release();
+        cache.epoch = 1;
+    }
+    return cache.epoch;
+}
+
+/** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
+    tiles: the sum in sdepth; with sqdepth >= 0 the squared sum too (single pass), or with
+    `square` the sum of squares (three launches). */
+const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
+                               bool square, const detail::TiledScanPlan& plan)
+{
     uint64 key = 0;
-    for (int field : { depth, cn, accDepth, outDepth, (int)square, plan.tile, plan.segments,
-                       (int)doubles })
+    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square, plan.tile, plan.segments,
+                       (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, [&] {
-        return cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=%s%s", plan.tile,
-                          plan.segments,
-                          detail::oclTypeName(depth).c_str(),
-                          ("convert_" + detail::oclAccumulatorTypeName(accDepth, cn)).c_str(),
-                          square ? " -D SQUARE" : "") +
-               accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+    return optionsCache.get(key, [&] {
+        std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
+                                   plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
+                                   detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
+                                   square ? " -D SQUARE" : "") +
+                        accumulatorOptions(cn, sdepth, sdepth);
+        if (sqdepth >= 0)
+            o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
+        return o + detail::oclCommonOptions(device);
     });
+}
+
+/** out = the integral of src (or of src squared) in outDepth in three launches: tile totals,
+    their scans (the carries), the tiles. */
+detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, bool square)
+{
+    const ocl::Device& device = ocl::Device::getDefault();
+    const int cn = src.channels(), rows = src.rows, cols = src.cols;
+    const detail::TiledScanPlan plan =
+        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), false);
+    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
-    detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
+    detail::KernelLaunch tiles("integral_carried_tiles", kernels::integral(), options);
     if (totals.empty() || carries.empty() || tiles.empty())
         return "the integral kernels failed to build: " + options;
 
-    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, accDepth, cn);
-    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, accDepth, cn);
-
+    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, outDepth, cn);
+    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, outDepth, cn);
     totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
                 ocl::KernelArg::PtrWriteOnly(colTotals));
     carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
@@ -133,6 +173,61 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& out, int outDepth, bool s
                ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::WriteOnlyNoSize(out));
     if (!totals.enqueue(plan.tiles) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernels failed";
+    return detail::OclDecline();
+}
+
+/** sum = the integral (with its zero first row and column) of src summed in the precision of
+    sdepth (wrapping 32-bit integers for CV_32S), and sqsum (unless empty) that of src squared in
+    sqdepth: in one launch where the plan says so, else in three per output. */
+detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth)
+{
+    const ocl::Device& device = ocl::Device::getDefault();
+    const int cn = src.channels(), depth = src.depth();
+    const bool withSq = !sqsum.empty();
+    const int rows = src.rows, cols = src.cols;
+    // The local tile holds the sum, then the squared sum (the larger of the two).
+    const detail::TiledScanPlan plan = detail::planTiledScan(
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn));
+
+    if (!plan.singlePass)
+    {
+        detail::OclDecline decline = scanWithCarries(src, sum, sdepth, false);
+        if (decline.empty() && withSq)
+            decline = scanWithCarries(src, sqsum, sqdepth, true);
+        return decline;
+    }
+    const std::string& options =
+        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false, plan);
+    detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
+    if (tiles.empty())
+        return "the integral kernel failed to build: " + options;
+
+    // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains,
+    // each 32-bit word in 64 bits (with the epoch). Zeroed when allocated: the atomic exchanges
+    // that publish values read the old contents, which memory checkers (oclgrind) would report as
+    // uninitialised.
+    const unsigned epoch = nextLookBackEpoch();
+    const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
+    const size_t lanes = tileCount * 4 * (plan.tile + 1);
+    UMat carries = scratchBytes(LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
+    UMat flags = scratchBytes(LOOK_BACK_FLAGS, (2 + 2 * tileCount) * sizeof(unsigned), true);
+    UMat sqCarries = withSq ? scratchBytes(LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
+                            : UMat();
+    int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
+    i = tiles.set(i, rows);
+    i = tiles.set(i, cols);
+    i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(sum));
+    if (withSq)
+    {
+        i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(sqsum));
+        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(sqCarries));
+    }
+    i = tiles.set(i, ocl::KernelArg::PtrReadWrite(carries));
+    i = tiles.set(i, ocl::KernelArg::PtrReadWrite(flags));
+    i = tiles.set(i, plan.tilesX);
+    tiles.set(i, (int)epoch);
+    if (!tiles.enqueue(plan.tiles))
+        return "enqueueing the integral kernel failed";
     return detail::OclDecline();
 }
 
@@ -238,16 +333,15 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return detail::OclDecline();
     }
 
-    decline = scanIntegral(src, sum, d.sdepth, false);
-    if (decline.empty() && wantSq)
-        decline = scanIntegral(src, sqsum, d.sqdepth, true);
+    decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth);
     if (decline.empty() && wantTilted)
     {
         UMat upright = sum;
         if (d.sdepth == CV_32F)
         {
             upright.create(isize, CV_MAKETYPE(CV_64F, d.cn));
-            decline = scanIntegral(src, upright, CV_64F, false);
+            UMat noSqsum;
+            decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F);
         }
         if (decline.empty())
             decline = tiltedIntegral(upright, d.sdepth == CV_32S ? CV_32S : CV_64F, tilted, d.sdepth);

@@ -192,42 +192,55 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
     return ksize.area() > 16 * 16 && std::min(ksize.width, ksize.height) > 1;
 }
 
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes)
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
+                            bool allowSinglePass)
 {
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
-    // Half the local memory (at most 24 KiB) per work-group leaves room for a second resident
-    // group per compute unit; the tile is the largest power of two whose (tile + 1)^2 padded
-    // copy and segment sums fit and whose work-group the device accepts. Work-groups of tile x 4
-    // work items (segments of tile / 4 pixels) keep the sequential chains of the scans short.
-    const size_t budget = std::min<size_t>(24 * 1024, device.localMemSize() / 2);
     const size_t maxGroup = device.maxWorkGroupSize();
-    TiledScanPlan plan;
-    plan.tile = 64;
     auto localBytes = [&](int tile, int segments) {
-        return (size_t)((tile + 1) * (tile + 1) + 2 * (tile + 1) * segments + tile + segments) *
-               pixelBytes;
+        // the padded tile; segment sums and row seeds of up to two outputs (sum, squared sum)
+        return (size_t)((tile + 1) * (tile + 1) + 2 * (segments + 1) * (tile + 1)) * pixelBytes;
     };
-    while (plan.tile > 8 && (localBytes(plan.tile, 1) > budget || (size_t)plan.tile > maxGroup))
-        plan.tile /= 2;
-    plan.segments = 4;
-    while (plan.segments > 1 && (localBytes(plan.tile, plan.segments) > budget ||
-                                 (size_t)(plan.tile * plan.segments) > maxGroup))
-        plan.segments /= 2;
-    plan.tilesX = (size.width + plan.tile - 1) / plan.tile;
-    plan.tilesY = (size.height + plan.tile - 1) / plan.tile;
+    // The tile is the largest power of two whose local memory fits `budget` and whose work-group
+    // the device accepts. Work-groups of tile x 4 work items (segments of tile / 4 pixels) keep
+    // the sequential chains of the scans short; at least 2 segments, so that tile + 1 work items
+    // carry the look-back.
+    TiledScanPlan plan;
+    auto chooseTile = [&](size_t budget) {
+        plan.tile = 64;
+        while (plan.tile > 8 && (localBytes(plan.tile, 2) > budget || (size_t)plan.tile * 2 > maxGroup))
+            plan.tile /= 2;
+        plan.segments = 4;
+        while (plan.segments > 2 && (localBytes(plan.tile, plan.segments) > budget ||
+                                     (size_t)(plan.tile * plan.segments) > maxGroup))
+            plan.segments /= 2;
+        plan.tilesX = (size.width + plan.tile - 1) / plan.tile;
+        plan.tilesY = (size.height + plan.tile - 1) / plan.tile;
+    };
+    // Single pass: up to 40 KiB (5/6 of NVIDIA's 48) per work-group: large tiles keep the
+    // look-back chains short, and an H100 compute unit still holds several such groups. "All
+    // tiles at once" is taken as 8 work-groups per compute unit.
+    chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
+    plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
+                      (size_t)plan.tilesX * plan.tilesY <= 8 * (size_t)device.maxComputeUnits();
+    if (!plan.singlePass)
+    {
+        // Half the local memory (at most 24 KiB) leaves room for a second resident group.
+        chooseTile(std::min<size_t>(24 * 1024, device.localMemSize() / 2));
+        const size_t carryItems = (size_t)size.height + size.width;
+        plan.carries = planPerElement(carryItems);
+        plan.carries.dims = 1;
+        if (device.type() != ocl::Device::TYPE_CPU)
+        {
+            plan.carries.local[0] = 64;
+            plan.carries.global[0] = roundUp(carryItems, 64);
+        }
+    }
     plan.tiles.dims = 2;
     plan.tiles.global[0] = (size_t)plan.tilesX * plan.tile;
     plan.tiles.global[1] = (size_t)plan.tilesY * plan.segments;
     plan.tiles.local[0] = (size_t)plan.tile;
     plan.tiles.local[1] = (size_t)plan.segments;
-    const size_t carryItems = (size_t)size.height + size.width;
-    plan.carries = planPerElement(carryItems);
-    plan.carries.dims = 1;
-    if (device.type() != ocl::Device::TYPE_CPU)
-    {
-        plan.carries.local[0] = 64;
-        plan.carries.global[0] = roundUp(carryItems, 64);
-    }
     return plan;
 }
 

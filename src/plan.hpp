@@ -80,19 +80,26 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
                           size_t accElemBytes, size_t weightsBytes);
 
 /** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile` x
-    `segments` work items per tile, each tile staged in local memory with a padded row stride. */
+    `segments` work items per tile (segments >= 2), each tile staged in local memory with a padded
+    row stride. Either one launch whose tiles get their carries from the tiles before them
+    (decoupled look-back: `tiles` only), or three launches (tile totals, `carries`, `tiles`). */
 struct TiledScanPlan
 {
     int tile = 0;
-    int segments = 1;  //!< work items per tile row and column: each scans tile / segments pixels
+    int segments = 2;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
+    bool singlePass = false;
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
-    LaunchShape carries;  //!< 1D: one work item per image row and per image column
+    LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
 
-/** Plans a tiled scan of an image of `size` pixels whose accumulator takes `pixelBytes` per
-    pixel in local memory. */
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes);
+/** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
+    pixel in local memory (the larger of two outputs in a single pass). The single pass is chosen
+    where `allowSinglePass`, the device has 64-bit atomics, and all tiles can run at once: waiting
+    on tiles of an earlier wave costs more than two launches (H100: 510 tiles 2x faster in one
+    pass, 2040 tiles 1.5-9x slower; docs/PERFORMANCE.md). */
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
+                            bool allowSinglePass = true);
 
 /** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
     (diagonal, chunk). */

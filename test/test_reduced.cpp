@@ -119,6 +119,10 @@ const std::vector<Row>& rows()
         { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "filter2D_several_groups_8UC1_tiled", filter(F, CV_8UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
         { "integral_several_tiles_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(150, 70), true) },
+        // integral: the single pass with look-back over several tiles along rows and columns (3 x 2
+        // tiles of 32 on oclgrind), sum and squared sum; the row above takes the three launches
+        // there (more tiles than its one compute unit runs at once).
+        { "integral_look_back_32FC2_sqsum", integralCase(CV_32FC2, CV_64F, CV_64F, 2, Size(70, 50), true) },
         // integral: every output, integer and float sums, 1-4 channels, ROIs.
         { "integral_8UC1_sum", integralCase(CV_8UC1, CV_32S, -1, 1, Size(21, 13), true) },
         { "integral_8UC3_all_outputs", integralCase(CV_8UC3, CV_32S, CV_64F, 3, Size(9, 7), true) },

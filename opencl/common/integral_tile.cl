@@ -1,0 +1,142 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+
+// Included by integral.cl once per output of the pass (the sum, and the squared sum), with
+//   ACC        the accumulator vector type (CN lanes),
+//   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
+//   ACC_FN(f)  the name of this output's variant of f.
+
+// Published values are 32-bit words, each stored with the launch's epoch in the upper half of a
+// 64-bit word (opencl/integral.cl says why).
+#define ACC_WORDS (sizeof(ACC) / sizeof(uint))
+#define ACC_DATA_WORDS (ACC_WORDS / (CN == 3 ? 4 : CN) * CN)  // without a 3-lane vector's padding
+
+typedef union
+{
+    ACC value;
+    uint words[ACC_WORDS];
+} ACC_FN(Words);
+
+// The words of lane `lane` of `state` (AGGREGATE or INCLUSIVE) of tile t's chain `chain`.
+inline volatile __global ulong* ACC_FN(carry_slot)(__global ulong* carries, int t, int chain,
+                                                   int state, int lane)
+{
+    return (volatile __global ulong*)carries +
+           (((size_t)t * 4 + chain * 2 + (state == INCLUSIVE)) * LANES + lane) * ACC_WORDS;
+}
+
+inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint epoch)
+{
+    ACC_FN(Words) u;
+    u.value = v;
+    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
+        atom_xchg(p + i, ((ulong)epoch << 32) | u.words[i]);
+}
+
+// The value at p if all its words are of this launch (else *valid becomes false).
+// atom_cmpxchg(p, 0, 0) reads p atomically (OpenCL 1.2 has no atomic load), leaving it as it is.
+inline ACC ACC_FN(read_value)(volatile __global ulong* p, uint epoch, bool* valid)
+{
+    ACC_FN(Words) u;
+    u.value = (ACC)(0);
+    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
+    {
+        const ulong w = atom_cmpxchg(p + i, 0ul, 0ul);
+        *valid &= (uint)(w >> 32) == epoch;
+        u.words[i] = (uint)w;
+    }
+    return u.value;
+}
+
+// The value at p, waiting for each of its words of this launch.
+inline ACC ACC_FN(published_value)(volatile __global ulong* p, uint epoch)
+{
+    ACC_FN(Words) u;
+    u.value = (ACC)(0);
+    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
+    {
+        ulong w;
+        do
+            w = atom_cmpxchg(p + i, 0ul, 0ul);
+        while ((uint)(w >> 32) != epoch);
+        u.words[i] = (uint)w;
+    }
+    return u.value;
+}
+
+inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offset, int y, int x, ACC v)
+{
+    __global ACC_DT1* p = (__global ACC_DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
+    VSTORE(ACC_TO_DT(v), p);
+}
+
+// Writes the integral of the tile whose source values are in rows 1..TILE of `tile`, given for
+// work item lid the sum `above` of column lid above the tile (lid < TILE; the corner for lid ==
+// TILE) and the sum `left` of row lid left of it: row 0 takes P, then row scans seeded with the
+// corner (row 0) and L (rows 1..TILE), then column scans. Called by the whole work-group.
+inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
+                              ACC left, int lx, int ly, int bx, int by, int rows, int cols,
+                              __global uchar* dst, int dst_step, int dst_offset)
+{
+    const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE;
+    if (lid < TILE)
+    {
+        tile[lid] = above;
+        seeds[lid + 1] = left;
+    }
+    else if (lid == TILE)
+        seeds[0] = above;
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
+    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
+    // row's seed and the sums of the segments to its left.
+    for (int r = lx; r <= TILE; r += TILE)
+    {
+        ACC sum = (ACC)(0);
+        for (int c = 0; c < SEG; ++c)
+            sum += tile[r * LM_STRIDE + ly * SEG + c];
+        parts[ly * (TILE + 1) + r] = sum;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int r = lx; r <= TILE; r += TILE)
+    {
+        ACC acc = seeds[r];
+        for (int s = 0; s < ly; ++s)
+            acc += parts[s * (TILE + 1) + r];
+        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
+        {
+            acc += tile[r * LM_STRIDE + c];
+            tile[r * LM_STRIDE + c] = acc;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
+    const int r0 = 1 + ly * SEG;
+    ACC sum = (ACC)(0);
+    for (int k = 0; k < SEG; ++k)
+        sum += tile[(r0 + k) * LM_STRIDE + lx];
+    parts[ly * (TILE + 1) + lx] = sum;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (x < cols)
+    {
+        ACC acc = tile[lx];  // the integral at (y0, x + 1)
+        for (int s = 0; s < ly; ++s)
+            acc += parts[s * (TILE + 1) + lx];
+        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
+        {
+            acc += tile[(r0 + k) * LM_STRIDE + lx];
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
+        }
+        if (by == 0 && ly == 0)
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, x + 1, (ACC)(0));
+    }
+    if (bx == 0 && ly == 0)
+    {
+        if (y0 + lx < rows)
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + lx + 1, 0, (ACC)(0));
+        if (by == 0 && lx == 0)
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, 0, (ACC)(0));
+    }
+}
