@@ -37,7 +37,52 @@ const int* sepFilterOverride()
     return values;
 }
 
+/** Override of the direct kernel's plan, read once: OPENCV_GPUCONV_SEPFILTER_DIRECT="w,h,maxTaps"
+    (outputs per work item, at most 8 each; the longest kernel it takes; 0 for planned, maxTaps -1
+    for never). */
+const int* sepFilterDirectOverride()
+{
+    static int values[3] = { 0, 0, 0 };
+    static const bool parsed = [] {
+        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_DIRECT"))
+            std::sscanf(s, "%d,%d,%d", &values[0], &values[1], &values[2]);
+        return true;
+    }();
+    (void)parsed;
+    return values;
+}
+
 } // namespace
+
+SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
+                                  size_t bufPixelBytes)
+{
+    SepFilterPlan plan;
+    const int* tune = sepFilterDirectOverride();
+    // Up to 7 taps: there the tiled single pass spends more on its tile loads, barriers and
+    // apron rows than the caches save it (4K 5x5 Gaussian, H100: docs/PERFORMANCE.md).
+    const int maxTaps = tune[2] != 0 ? tune[2] : 7;
+    if (kxLen > maxTaps || kyLen > maxTaps)
+        return plan;
+    // The window row and the row-filtered block live in registers: about 16 bytes of buffer
+    // pixels across (4 of 1-lane float), 8 rows (4 for 32-byte pixels).
+    int w = (int)std::max<size_t>(1, std::min<size_t>(4, 16 / bufPixelBytes));
+    int h = bufPixelBytes > 16 ? 4 : 8;
+    if (tune[0] > 0)
+        w = std::min(tune[0], 8);
+    if (tune[1] > 0)
+        h = std::min(tune[1], 8);
+    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const size_t groupW = std::min<size_t>(32, maxGroup), groupH = std::max<size_t>(1, std::min<size_t>(8, maxGroup / groupW));
+    plan.feasible = plan.direct = true;
+    plan.directW = w;
+    plan.directH = h;
+    plan.shape.local[0] = groupW;
+    plan.shape.local[1] = groupH;
+    plan.shape.global[0] = roundUp((size.width + w - 1) / w, groupW);
+    plan.shape.global[1] = roundUp((size.height + h - 1) / h, groupH);
+    return plan;
+}
 
 void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip)
 {
