@@ -261,8 +261,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
 
     if ((plan.singlePass || plan.direct) && src.u == out.u)
     {
-        // The single pass and the direct kernel read neighbours that other groups may already have written: filter a
-        // copy of everything it reads (the whole image unless isolated).
+        // The single pass and the direct kernel read neighbours that other groups may already have
+        // written: filter a copy of everything they read (the whole image unless isolated).
         UMat whole = src;
         whole.adjustROI(geometry.roiOffset.y, geometry.whole.height - geometry.roiOffset.y - src.rows,
                         geometry.roiOffset.x, geometry.whole.width - geometry.roiOffset.x - src.cols);
