@@ -9,6 +9,9 @@
 //  - sep_filter2d_fused: one work group filters the rows of its tile + apron from local memory
 //    into a second local buffer, then its columns; no intermediate image in global memory.
 //    Each work item filters strips of adjacent outputs, keeping their inputs in registers.
+//  - sep_filter2d_direct (short kernels, DIRECT_KX/DIRECT_KY taps): no local memory; each work
+//    item reads its window from global memory (the caches serve the overlap between neighbours),
+//    row-filters it into registers and column-filters those into a DIRECT_BW x DIRECT_BH block.
 //  - sep_filter2d_rows + sep_filter2d_cols: the two-pass path for kernels too long for local
 //    memory; the row pass writes the row-filtered image including the vertical apron.
 //
@@ -68,26 +71,42 @@
 // folded (summed, or subtracted, before the multiply, as cv::'s symmetric filters do). Pairs are
 // converted before they are summed so that narrow source types cannot overflow; where cv:: sums
 // them first (int buffers of the fixed-point modes) both sums are exact, so the result is the same.
+// SEP_UNROLL: empty, or a pragma where the lengths are constants (the direct kernel) so that
+// register windows are indexed by constants.
+#ifndef SEP_UNROLL
+#  define SEP_UNROLL
+#endif
 #define SEP_SUM(acc, acc0, coeff, len, anchor, sym, LOAD, CONVERT)                          \
     do {                                                                                     \
         acc = (acc0);                                                                        \
         if ((sym) == 1)                                                                      \
         {                                                                                    \
             acc += CONVERT(LOAD(anchor)) * coeff[anchor];                                    \
+            SEP_UNROLL                                                                       \
             for (int k_ = 1; k_ <= (anchor); ++k_)                                           \
                 acc += (CONVERT(LOAD((anchor) + k_)) + CONVERT(LOAD((anchor) - k_))) * coeff[(anchor) + k_]; \
         }                                                                                    \
         else if ((sym) == 2)                                                                 \
         {                                                                                    \
+            SEP_UNROLL                                                                       \
             for (int k_ = 1; k_ <= (anchor); ++k_)                                           \
                 acc += (CONVERT(LOAD((anchor) + k_)) - CONVERT(LOAD((anchor) - k_))) * coeff[(anchor) + k_]; \
         }                                                                                    \
         else                                                                                 \
         {                                                                                    \
+            SEP_UNROLL                                                                       \
             for (int k_ = 0; k_ < (len); ++k_)                                               \
                 acc += CONVERT(LOAD(k_)) * coeff[k_];                                        \
         }                                                                                    \
     } while (0)
+
+// Arguments the single-pass kernels (fused, direct) share, in the order the host sets them.
+#define SINGLE_PASS_ARGS                                                                     \
+    __global const uchar* src, int src_step, int src_whole_offset,                           \
+    int whole_cols, int whole_rows, int roi_x, int roi_y,                                    \
+    __constant BKT* kx, int kx_len, int anchor_x, int sym_x,                                 \
+    __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,           \
+    __constant CKT* ky, int ky_len, int anchor_y, int sym_y, CKT delta
 
 // ---- single pass --------------------------------------------------------------------------
 
@@ -299,13 +318,7 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
 // src_tile: (tile_w + kx_len - 1) source pixels per row, rows src_pitch pixels apart;
 // row_tile: tile_w row-filtered pixels per row, rows row_pitch pixels apart. The pitches (plan
 // step) put the rows that neighbouring work items filter in different local-memory banks.
-__kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int src_whole_offset,
-                                 int whole_cols, int whole_rows, int roi_x, int roi_y,
-                                 __constant BKT* kx, int kx_len, int anchor_x, int sym_x,
-                                 __global uchar* dst, int dst_step, int dst_offset,
-                                 int dst_rows, int dst_cols,
-                                 __constant CKT* ky, int ky_len, int anchor_y, int sym_y,
-                                 CKT delta, int src_pitch, int row_pitch, int words_ok,
+__kernel void sep_filter2d_fused(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, int words_ok,
                                  __local ulong4* src_tile_words, __local BT* row_tile)
 {
     // Declared as the widest type so that it is aligned for the word loads' 4-byte local stores
@@ -365,6 +378,85 @@ __kernel void sep_filter2d_fused(__global const uchar* src, int src_step, int sr
         if (y0 + ty + j < dst_rows)
             STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
 }
+
+// ---- direct, for short kernels ------------------------------------------------------------
+
+#ifdef DIRECT_KX
+#  define DIRECT_WIN_W (DIRECT_BW + DIRECT_KX - 1)
+#  define DIRECT_WIN_H (DIRECT_BH + DIRECT_KY - 1)
+#  undef SEP_UNROLL
+#  define SEP_UNROLL _Pragma("unroll")
+
+// Work item (i, j) filters outputs x .. x + DIRECT_BW - 1 of rows y .. y + DIRECT_BH - 1 with
+// x = i * DIRECT_BW, y = j * DIRECT_BH. Symmetric kernels are anchored in their middle (the host's
+// kernel type), so with the lengths constant every SEP_SUM index is a constant and the window
+// and the row-filtered block stay in registers. Same sums as the other kernels, so same results.
+__kernel void sep_filter2d_direct(SINGLE_PASS_ARGS)
+{
+    (void)kx_len;
+    (void)ky_len;
+    const int x = get_global_id(0) * DIRECT_BW, y = get_global_id(1) * DIRECT_BH;
+    if (x >= dst_cols || y >= dst_rows)
+        return;
+    __global const uchar* src_whole = src + src_whole_offset;
+    const int sx0 = roi_x + x - anchor_x, sy0 = roi_y + y - anchor_y;
+    const bool interior = sx0 >= 0 && sy0 >= 0 && sx0 + DIRECT_WIN_W <= whole_cols &&
+                          sy0 + DIRECT_WIN_H <= whole_rows;
+
+    BT rows[DIRECT_WIN_H][DIRECT_BW];
+    #pragma unroll
+    for (int r = 0; r < DIRECT_WIN_H; ++r)
+    {
+        BT win[DIRECT_WIN_W];
+        if (interior)
+        {
+            __global const uchar* p = src_whole + (size_t)(sy0 + r) * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
+            #pragma unroll
+            for (int i = 0; i < DIRECT_WIN_W; ++i)
+                win[i] = ST_TO_BT(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
+        }
+        else
+        {
+            const int sy = border_index(sy0 + r, whole_rows);
+            __global const uchar* srow = src_whole + (size_t)max(sy, 0) * src_step;
+            #pragma unroll
+            for (int i = 0; i < DIRECT_WIN_W; ++i)
+            {
+                const int sx = border_index(sx0 + i, whole_cols);
+                win[i] = sy >= 0 && sx >= 0 ? ST_TO_BT(LOAD_SRC_PIXEL(srow + (size_t)sx * SRC_PIXEL_SIZE))
+                                            : (BT)(0);
+            }
+        }
+        #pragma unroll
+        for (int j = 0; j < DIRECT_BW; ++j)
+        {
+#define LOAD_WIN(k) win[j + (k)]
+            SEP_SUM(rows[r][j], (BT)(0), kx, DIRECT_KX, DIRECT_KX / 2, sym_x, LOAD_WIN, noconvert);
+#undef LOAD_WIN
+        }
+    }
+
+    #pragma unroll
+    for (int j = 0; j < DIRECT_BH; ++j)
+    {
+        if (y + j >= dst_rows)
+            break;
+        __global uchar* d = dst + dst_offset + (size_t)(y + j) * dst_step + (size_t)x * DST_PIXEL_SIZE;
+        #pragma unroll
+        for (int i = 0; i < DIRECT_BW; ++i)
+        {
+#define LOAD_ROWS(k) rows[j + (k)][i]
+            CT acc;
+            SEP_SUM(acc, (CT)(delta), ky, DIRECT_KY, DIRECT_KY / 2, sym_y, LOAD_ROWS, BT_TO_CT);
+#undef LOAD_ROWS
+            if (x + i < dst_cols)
+                STORE_DST(COL_RESULT(acc), d + (size_t)i * DST_PIXEL_SIZE);
+        }
+    }
+}
+#  undef SEP_UNROLL
+#  define SEP_UNROLL
+#endif
 
 // ---- two passes ---------------------------------------------------------------------------
 

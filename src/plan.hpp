@@ -89,6 +89,9 @@ struct TiledScanPlan
     int segments = 2;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
     bool singlePass = false;
+    bool direct = false;        //!< the direct kernel (short kernels, no local memory)
+    int directW = 0;            //!< direct: outputs a work item computes along x
+    int directH = 0;            //!< direct: ... along y
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
@@ -144,6 +147,9 @@ struct SepFilterPlan
 {
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
+    bool direct = false;        //!< the direct kernel (short kernels, no local memory)
+    int directW = 0;            //!< direct: outputs a work item computes along x
+    int directH = 0;            //!< direct: ... along y
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
     int colStrip = 8;           //!< single pass: ... along y
     int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
@@ -153,6 +159,12 @@ struct SepFilterPlan
     LaunchShape shape;          //!< single pass, or the column pass
     LaunchShape rowShape;       //!< two passes: the row pass over the buffer
 };
+
+/** The direct kernel for kernels of kxLen x kyLen taps whose row-filtered pixels take
+    bufPixelBytes, on a `size` image: plan.direct (with directW x directH outputs per work item
+    and its launch shape) where it applies, else a plan that is not feasible. */
+SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
+                                  size_t bufPixelBytes);
 
 /** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel). */
 void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip);

@@ -37,7 +37,60 @@ const int* sepFilterOverride()
     return values;
 }
 
+/** Override of the direct kernel's plan, read once: OPENCV_GPUCONV_SEPFILTER_DIRECT="w,h,maxTaps"
+    (outputs per work item, at most 8 each; the longest kernel it takes; 0 for planned, maxTaps -1
+    for never). */
+const int* sepFilterDirectOverride()
+{
+    static int values[3] = { 0, 0, 0 };
+    static const bool parsed = [] {
+        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_DIRECT"))
+            std::sscanf(s, "%d,%d,%d", &values[0], &values[1], &values[2]);
+        return true;
+    }();
+    (void)parsed;
+    return values;
+}
+
 } // namespace
+
+SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
+                                  size_t bufPixelBytes)
+{
+    SepFilterPlan plan;
+    const int* tune = sepFilterDirectOverride();
+    // Up to 7 taps: there the tiled single pass spends more on its tile loads, barriers and
+    // apron rows than the caches save it (4K 5x5 Gaussian, H100: docs/PERFORMANCE.md).
+    const int maxTaps = tune[2] != 0 ? tune[2] : 7;
+    if (kxLen > maxTaps || kyLen > maxTaps)
+        return plan;
+    // The window row and the row-filtered block live in registers. Measured on an H100 (5x5
+    // Gaussians, 1080p and 4K, with OPENCV_GPUCONV_SEPFILTER_DIRECT): 4-byte buffer pixels (8UC1,
+    // 32FC1) 4x4 outputs, 2x less time than 4x8 at 4K, as fast as 2x8 or 1x8 or faster (8UC1 at
+    // 4K: 1.2x less than 1x8); 16-byte ones (8UC4) 2x8, up to 1.1x less than 1x8 and 1.3x less
+    // than 4x4. Not measured: 8-byte pixels 2x4 (16 bytes across, as 4x4), 32-byte ones 1x4.
+    int w = 4, h = 4;
+    if (bufPixelBytes == 8)
+        w = 2;
+    else if (bufPixelBytes == 16)
+        w = 2, h = 8;
+    else if (bufPixelBytes > 16)
+        w = 1;
+    if (tune[0] > 0)
+        w = std::min(tune[0], 8);
+    if (tune[1] > 0)
+        h = std::min(tune[1], 8);
+    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const size_t groupW = std::min<size_t>(32, maxGroup), groupH = std::max<size_t>(1, std::min<size_t>(8, maxGroup / groupW));
+    plan.feasible = plan.direct = true;
+    plan.directW = w;
+    plan.directH = h;
+    plan.shape.local[0] = groupW;
+    plan.shape.local[1] = groupH;
+    plan.shape.global[0] = roundUp((size.width + w - 1) / w, groupW);
+    plan.shape.global[1] = roundUp((size.height + h - 1) / h, groupH);
+    return plan;
+}
 
 void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip)
 {

@@ -251,16 +251,18 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     });
 
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
-    const detail::SepFilterPlan plan = detail::planSepFilter(
+    const detail::SepFilterPlan directPlan = forceTwoPass ? detail::SepFilterPlan()
+        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
+    const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
         forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
-    if (plan.singlePass && src.u == out.u)
+    if ((plan.singlePass || plan.direct) && src.u == out.u)
     {
-        // The single pass reads neighbours that other groups may already have written: filter a
-        // copy of everything it reads (the whole image unless isolated).
+        // The single pass and the direct kernel read neighbours that other groups may already have
+        // written: filter a copy of everything they read (the whole image unless isolated).
         UMat whole = src;
         whole.adjustROI(geometry.roiOffset.y, geometry.whole.height - geometry.roiOffset.y - src.rows,
                         geometry.roiOffset.x, geometry.whole.width - geometry.roiOffset.x - src.cols);
@@ -296,6 +298,25 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         arg = k.set(arg, a.symY);
         return setScalar(k, arg, a.colDepth, a.delta);
     };
+
+    if (plan.direct)
+    {
+        // The block and kernel sizes are constants of the build (its registers are indexed by them).
+        static detail::VariantOptionsCache directOptionsCache;
+        const uint64 directKey = (((key * 8 + (uint64)kxLen) * 8 + (uint64)kyLen) * 16 + (uint64)plan.directW) * 16 +
+                                 (uint64)plan.directH;
+        const std::string& directOptions = directOptionsCache.get(directKey, [&] {
+            return options + cv::format(" -D DIRECT_KX=%d -D DIRECT_KY=%d -D DIRECT_BW=%d -D DIRECT_BH=%d",
+                                        kxLen, kyLen, plan.directW, plan.directH);
+        });
+        detail::KernelLaunch k("sep_filter2d_direct", kernels::sep_filter2d(), directOptions);
+        if (k.empty())
+            return "the sep_filter2d_direct kernel failed to build: " + directOptions;
+        setColumnPass(k, setSource(k, 0));
+        if (!k.enqueue(plan.shape))
+            return "enqueueing the sep_filter2d_direct kernel failed";
+        return detail::OclDecline();
+    }
 
     if (plan.singlePass)
     {

@@ -82,7 +82,8 @@ const std::vector<Row>& rows()
         { "addWeighted_32S_to_64F", weighted(CV_32SC1, Size(7, 6), DST_ROI, true, CV_64F) },
         { "addWeighted_32FC4", weighted(CV_32FC4, Size(5, 4), DST_NEW, true) },
         // sepFilter2D: every border rule, isolated and not, the fixed-point and float arithmetic,
-        // 1-4 channels, single pass and two passes, in place, long kernels.
+        // 1-4 channels, direct (kernels of up to 7 taps), single pass and two passes, in place, long
+        // kernels.
         { "sepFilter2D_smooth_8UC1_reflect101", filter(S, CV_8UC1, Size(19, 11), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "sepFilter2D_integer_8UC1_to_16S_replicate_isolated",
           filter(S, CV_8UC1, Size(12, 7), Size(3, 3), BORDER_REPLICATE | BORDER_ISOLATED, COEFF_INTEGER, Point(-1, -1), DST_ROI, CV_16S) },
@@ -114,9 +115,11 @@ const std::vector<Row>& rows()
               return c; }() },
         { "filter2D_rank_one_8UC1_as_separable", filter(F, CV_8UC1, Size(20, 9), Size(17, 17), BORDER_REPLICATE, COEFF_SMOOTH) },
         // Several work-groups in each direction (tiles, carries between them, groups' aprons).
-        { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(5, 7), BORDER_REFLECT_101) },
+        { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(9, 7), BORDER_REFLECT_101) },
+        { "sepFilter2D_direct_several_groups_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(5, 5), BORDER_REFLECT_101, COEFF_SMOOTH) },
+        { "sepFilter2D_direct_8UC3_reflect", filter(S, CV_8UC3, Size(13, 9), Size(3, 3), BORDER_REFLECT) },
         // Tiles inside the image, loaded by aligned 16-byte words shifted per row in local memory.
-        { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
+        { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(9, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "filter2D_several_groups_8UC1_tiled", filter(F, CV_8UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
         { "integral_several_tiles_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(150, 70), true) },
         // integral: the single pass with look-back over several tiles along rows and columns (3 x 2
