@@ -9,7 +9,7 @@ bundle=${GPUCONV_BUNDLE:-.gpu}
 export OPENCV_GPUCONV_FALLBACK=0 GPUCONV_SOAK_CASES=100
 s=$(date +%s)
 for i in 0 1 2 3 4 5; do
-  GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i timeout 300 $bundle/run opencv_test_gpuconv --gtest_filter='-Large.*' > $OUT/test_$i.log 2>&1 &
+  GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i timeout 380 $bundle/run opencv_test_gpuconv --gtest_filter='-Large.*' > $OUT/test_$i.log 2>&1 &
 done
 wait
 echo "tests: $(( $(date +%s) - s )) s"
@@ -20,7 +20,7 @@ for i in 0 1 2 3 4 5; do
 done
 grep -h '^\[  FAILED  \]' $OUT/test_*.log | sort -u | head -20
 s=$(date +%s)
-GPUCONV_PERF_TABLE=$OUT/table.md timeout 250 $bundle/run opencv_perf_gpuconv --gtest_output=xml:$OUT/perf.xml > $OUT/perf.log 2>&1
+GPUCONV_PERF_TABLE=$OUT/table.md timeout 180 $bundle/run opencv_perf_gpuconv --gtest_output=xml:$OUT/perf.xml > $OUT/perf.log 2>&1
 perf_status=$?
 echo "perf rc=$perf_status $(( $(date +%s) - s )) s"
 [ $perf_status -eq 0 ] || status=1
