@@ -185,16 +185,8 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
         }
         else
         {
-            const int sy = border_index(y0 + r, whole_rows);
-            __global const uchar* srow = src_whole + (size_t)max(sy, 0) * src_step;
-            #pragma unroll
-            for (int i = 0; i < WIN_W; ++i)
-            {
-                const int sx = border_index(x0 + i, whole_cols);
-                win[i] = sy >= 0 && sx >= 0
-                             ? TO_ACC(LOAD_SRC_PIXEL(srow + (size_t)sx * SRC_PIXEL_SIZE))
-                             : (ACC_T)(0);
-            }
+            LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,
+                              src_whole, src_step, x0, y0 + r, whole_cols, whole_rows);
         }
 #endif
         #pragma unroll

@@ -417,15 +417,8 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS)
         }
         else
         {
-            const int sy = border_index(sy0 + r, whole_rows);
-            __global const uchar* srow = src_whole + (size_t)max(sy, 0) * src_step;
-            #pragma unroll
-            for (int i = 0; i < DIRECT_WIN_W; ++i)
-            {
-                const int sx = border_index(sx0 + i, whole_cols);
-                win[i] = sy >= 0 && sx >= 0 ? ST_TO_BT(LOAD_SRC_PIXEL(srow + (size_t)sx * SRC_PIXEL_SIZE))
-                                            : (BT)(0);
-            }
+            LOAD_BORDERED_ROW(win, DIRECT_WIN_W, BT, ST_TO_BT, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,
+                              src_whole, src_step, sx0, sy0 + r, whole_cols, whole_rows);
         }
         #pragma unroll
         for (int j = 0; j < DIRECT_BW; ++j)

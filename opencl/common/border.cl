@@ -40,3 +40,19 @@ inline int border_index(int p, int len)
 #  error "gpuconv: no border mode selected"
 #endif
 }
+
+// win[i] = CONVERT(pixel (x0 + i, y) of the whole image) for i in [0, width), coordinates
+// extrapolated by the border rule (zero outside under BORDER_CONSTANT); LOAD reads a pixel at a
+// byte address. For windows that may reach past the image; interior ones read directly.
+#define LOAD_BORDERED_ROW(win, width, T, CONVERT, LOAD, pixel_size, src_whole, src_step, x0, y, cols, rows) \
+    do {                                                                                        \
+        const int sy_ = border_index((y), (rows));                                              \
+        __global const uchar* srow_ = (src_whole) + (size_t)max(sy_, 0) * (src_step);           \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < (width); ++i_)                                                    \
+        {                                                                                       \
+            const int sx_ = border_index((x0) + i_, (cols));                                    \
+            (win)[i_] = sy_ >= 0 && sx_ >= 0 ? CONVERT(LOAD(srow_ + (size_t)sx_ * (pixel_size))) \
+                                             : (T)(0);                                          \
+        }                                                                                       \
+    } while (0)
