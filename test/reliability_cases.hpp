@@ -399,6 +399,12 @@ Case randomCase(Rng& rng, int fn)
             static const Size sizes[] = { Size(3, 3), Size(5, 5), Size(2, 6), Size(9, 9), Size(23, 19) };
             c.ksize = sizes[rng.uniform(0, 5)];
         }
+        else if (c.ksize.width <= 7 && c.ksize.height <= 7)
+        {
+            // Up to 7 taps both ways the lengths are part of sepFilter2D's direct kernel variant.
+            static const Size shortSizes[] = { Size(3, 3), Size(5, 5), Size(1, 7), Size(4, 2) };
+            c.ksize = shortSizes[rng.uniform(0, 4)];
+        }
         c.anchor = rng.uniform(0, 2) == 0 ? Point(-1, -1)
                                           : Point(rng.uniform(0, c.ksize.width), rng.uniform(0, c.ksize.height));
         c.border = borders[rng.uniform(0, 5)] | (rng.uniform(0, 3) == 0 ? BORDER_ISOLATED : 0);
