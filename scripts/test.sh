@@ -1,25 +1,42 @@
 #!/usr/bin/env bash
 # Runs gpuconv's accuracy tests (OpenCV on the CPU is the oracle) on the OpenCL device, with
 # fallbacks to cv:: forbidden. Needs a build from scripts/setup.sh. Extra arguments go to
-# GoogleTest, e.g. --gtest_filter='*AddWeighted*'.
+# GoogleTest, e.g. --gtest_filter='*AddWeighted*'. The tests run as one GoogleTest shard per CPU
+# core (GPUCONV_TEST_SHARDS overrides): on PoCL, building the kernel variants takes most of the
+# time and one process builds them one at a time.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export OPENCV_OPENCL_DEVICE="${OPENCV_OPENCL_DEVICE-:CPU:}"
 export OPENCV_GPUCONV_FALLBACK=0
-results=build/test-results.xml
-rm -f "$results"
+shards=${GPUCONV_TEST_SHARDS:-$(nproc)}
+rm -f build/test-results-*.xml build/test-shard-*.log
+pids=()
+for ((i = 0; i < shards; ++i)); do
+  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i build/bin/opencv_test_gpuconv \
+    --gtest_output="xml:build/test-results-$i.xml" "$@" > "build/test-shard-$i.log" 2>&1 &
+  pids+=($!)
+done
 status=0
-build/bin/opencv_test_gpuconv --gtest_output="xml:$results" "$@" || status=$?
-if [ -f "$results" ]; then
+for ((i = 0; i < shards; ++i)); do
+  wait "${pids[$i]}" || status=$?
+done
+total=0 failed=0 skipped=0
+for ((i = 0; i < shards; ++i)); do
+  echo "=== shard $((i + 1)) of $shards"
+  cat "build/test-shard-$i.log"
+  results=build/test-results-$i.xml
+  if [ ! -f "$results" ]; then
+    echo "opencv_test_gpuconv: no results from shard $((i + 1)) (the test program did not finish)"
+    status=1
+    continue
+  fi
   summary=$(grep -m1 -o '<testsuites [^>]*' "$results")
   attr() { echo "$summary" | sed -n "s/.* $1=\"\([0-9]*\)\".*/\1/p"; }
-  total=$(attr tests); failed=$(attr failures); skipped=$(attr skipped); disabled=$(attr disabled)
-  skipped=$(( ${skipped:-0} + ${disabled:-0} ))
-  echo "opencv_test_gpuconv: $(( total - failed - skipped )) passed, $failed failed, $skipped skipped"
-  # A skipped case is not a pass.
-  [ "$skipped" -eq 0 ] || status=1
-else
-  echo "opencv_test_gpuconv: no results (the test program did not finish)"
-  status=1
-fi
+  total=$((total + $(attr tests))); failed=$((failed + $(attr failures)))
+  s=$(attr skipped); d=$(attr disabled)
+  skipped=$((skipped + ${s:-0} + ${d:-0}))
+done
+echo "opencv_test_gpuconv: $(( total - failed - skipped )) passed, $failed failed, $skipped skipped"
+# A skipped case is not a pass.
+[ "$skipped" -eq 0 ] || status=1
 exit $status
