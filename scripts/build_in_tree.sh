@@ -129,6 +129,8 @@ fi
 # runs everything.
 bin=$build/bin
 export OPENCV_OPENCL_DEVICE=:CPU: OPENCV_GPUCONV_FALLBACK=0
+# One PoCL compile per kernel rather than per work-group size: see scripts/test.sh.
+export POCL_WORK_GROUP_SPECIALIZATION="${POCL_WORK_GROUP_SPECIALIZATION-0}"
 step "opencv_test_gpuconv (shard 1 of $shards), log in $work/test.log"
 # Run summary lines only here; the full output (device report, every case) goes to the log.
 summarize() { grep -E '^\[ *(==========|PASSED|FAILED|SKIPSTAT|DEVICE|TABLE) *\]' "$1" || true; }
