@@ -108,14 +108,6 @@
     __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,           \
     __constant CKT* ky, int ky_len, int anchor_y, int sym_y, CKT delta
 
-// Pixel sx of whole-image row `row` (index by, -1 outside under BORDER_CONSTANT), column
-// extrapolated by the border rule: the streaming kernel's loads near the image edges.
-inline ST stream_border_pixel(__global const uchar* row, int by, int sx, int cols)
-{
-    const int bx = border_index(sx, cols);
-    return by >= 0 && bx >= 0 ? LOAD_SRC_PIXEL(row + (size_t)bx * SRC_PIXEL_SIZE) : (ST)(0);
-}
-
 // ---- single pass --------------------------------------------------------------------------
 
 // A work item filters a strip of STRIP (>= 2) adjacent outputs along the filter direction. The
@@ -385,77 +377,6 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS, int src_pitch, int row_pitch,
     for (int j = 0; j < COL_STRIP; ++j)
         if (y0 + ty + j < dst_rows)
             STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
-}
-
-// ---- streaming, for long kernels ---------------------------------------------------------
-
-// Work item (i, j) filters ROW_STRIP adjacent columns x = i * ROW_STRIP .. + ROW_STRIP - 1 of the
-// `strip_h` output rows y0 = j * strip_h .. + strip_h - 1, COL_STRIP rows at a time, walking down.
-// Each source row it reads (from global memory: neighbouring items share them in the caches) is
-// row-filtered once into the item's own ring of ring_rows = COL_STRIP + ky_len - 1 rows in local
-// memory, which the column pass then reads: only the first chunk of a strip filters the vertical
-// apron, and since no item reads another's ring there are no barriers. Same STRIP_SUMs, so the
-// same sums, as the fused kernel. Ring element (slot, column c, item) lives at
-// (slot * ROW_STRIP + c) * group_items + item: the items of a group touch consecutive words.
-__kernel void sep_filter2d_stream(SINGLE_PASS_ARGS, int strip_h, int ring_rows, __local BT* ring)
-{
-    const int group_items = get_local_size(0) * get_local_size(1);
-    const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
-    const int x = get_global_id(0) * ROW_STRIP, y0 = get_global_id(1) * strip_h;
-    if (x >= dst_cols || y0 >= dst_rows)
-        return;
-    __global const uchar* src_whole = src + src_whole_offset;
-    __local BT* my_ring = ring + item;
-    const int sx0 = roi_x + x - anchor_x, sy0 = roi_y + y0 - anchor_y;
-    const int src_w = ROW_STRIP + kx_len - 1;
-    const bool inside_x = sx0 >= 0 && sx0 + src_w <= whole_cols;
-    const int y_end = min(y0 + strip_h, dst_rows);
-
-    int next_row = 0;   // next source row to filter, relative to sy0
-    int next_slot = 0;  // its ring slot (next_row modulo ring_rows)
-    for (int y = y0; y < y_end; y += COL_STRIP)
-    {
-        // Rows y - y0 .. + COL_STRIP + ky_len - 2 (relative to sy0) are needed.
-        for (const int last = y - y0 + COL_STRIP + ky_len - 1; next_row < last; ++next_row)
-        {
-            const int sy = sy0 + next_row;
-            BT acc[ROW_STRIP];
-            if (inside_x && sy >= 0 && sy < whole_rows)
-            {
-                __global const uchar* p = src_whole + (size_t)sy * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
-#define LOAD_SRC(k) LOAD_SRC_PIXEL(p + (k) * SRC_PIXEL_SIZE)
-                STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
-#undef LOAD_SRC
-            }
-            else
-            {
-                const int by = border_index(sy, whole_rows);
-                __global const uchar* row = src_whole + (size_t)max(by, 0) * src_step;
-#define LOAD_SRC(k) stream_border_pixel(row, by, sx0 + (k), whole_cols)
-                STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
-#undef LOAD_SRC
-            }
-            __local BT* out = my_ring + next_slot * ROW_STRIP * group_items;
-            for (int c = 0; c < ROW_STRIP; ++c)
-                out[c * group_items] = acc[c];
-            if (++next_slot == ring_rows)
-                next_slot = 0;
-        }
-        // Slot of row y - y0: the ring holds exactly the rows this chunk reads.
-        int first_slot = next_slot;  // == (y - y0) % ring_rows
-        for (int c = 0; c < ROW_STRIP && x + c < dst_cols; ++c)
-        {
-            __local const BT* b = my_ring + c * group_items;
-#define LOAD_RING(k) b[(first_slot + (k) < ring_rows ? first_slot + (k) : first_slot + (k) - ring_rows) * ROW_STRIP * group_items]
-            CT acc[COL_STRIP];
-            STRIP_SUM(COL_STRIP, CT, acc, (CT)(delta), ky, ky_len, anchor_y, sym_y, LOAD_RING, BT_TO_CT);
-#undef LOAD_RING
-            __global uchar* d = dst + dst_offset + (size_t)y * dst_step + (size_t)(x + c) * DST_PIXEL_SIZE;
-            for (int j = 0; j < COL_STRIP; ++j)
-                if (y + j < y_end)
-                    STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
-        }
-    }
 }
 
 // ---- direct, for short kernels ------------------------------------------------------------

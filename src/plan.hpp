@@ -150,10 +150,6 @@ struct SepFilterPlan
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
-    bool stream = false;        //!< the streaming kernel (long kernels, a ring of rows per work item)
-    int streamRows = 0;         //!< stream: output rows a work item walks down
-    int ringRows = 0;           //!< stream: rows of each work item's ring (colStrip + kyLen - 1)
-    size_t ringBytes = 0;       //!< stream: local memory of a group's rings
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
     int colStrip = 8;           //!< single pass: ... along y
     int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
@@ -169,13 +165,6 @@ struct SepFilterPlan
     and its launch shape) where it applies, else a plan that is not feasible. */
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes);
-
-/** The streaming kernel for kernels of kxLen x kyLen taps on a `size` image, with the single
-    pass's strips (rowStrip columns per work item, colStrip rows per step) and row-filtered pixels
-    of bufPixelBytes in local memory, at most `maxGroupItems` work items per group (0: the
-    device's): plan.stream where its rings fit, else a plan that is not feasible. */
-SepFilterPlan planSepFilterStream(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                  size_t bufPixelBytes, int rowStrip, int colStrip, size_t maxGroupItems);
 
 /** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel). */
 void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip);

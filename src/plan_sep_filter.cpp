@@ -52,67 +52,7 @@ const int* sepFilterDirectOverride()
     return values;
 }
 
-/** Override of the streaming kernel's plan, read once: OPENCV_GPUCONV_SEPFILTER_STREAM=
-    "stripRows,groupItems,maxTaps" (0 for planned; maxTaps -1 for never). */
-const int* sepFilterStreamOverride()
-{
-    static int values[3] = { 0, 0, 0 };
-    static const bool parsed = [] {
-        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_STREAM"))
-            std::sscanf(s, "%d,%d,%d", &values[0], &values[1], &values[2]);
-        return true;
-    }();
-    (void)parsed;
-    return values;
-}
-
 } // namespace
-
-SepFilterPlan planSepFilterStream(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                  size_t bufPixelBytes, int rowStrip, int colStrip, size_t maxGroupItems)
-{
-    SepFilterPlan plan;
-    const int* tune = sepFilterStreamOverride();
-    if (tune[2] < 0 || (tune[2] > 0 && std::max(kxLen, kyLen) > tune[2]))
-        return plan;
-    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
-    const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
-    const size_t ringRows = (size_t)colStrip + kyLen - 1;
-    const size_t itemBytes = ringRows * rowStrip * bufPixelBytes;
-    // Groups of 64 items (fewer where the rings do not fit): the rings, not the group, decide
-    // how many items share a multiprocessor; items of a group share their source rows in the caches.
-    size_t items = tune[1] > 0 ? (size_t)tune[1] : 64;
-    items = std::min(items, kernelMax);
-    while (items > 32 && items * itemBytes > device.localMemSize())
-        items /= 2;
-    if (items == 0 || items * itemBytes > device.localMemSize() || items < std::min<size_t>(32, kernelMax))
-        return plan;
-    // Strips as tall as leave enough work items to fill the device (each strip filters its
-    // vertical apron once): the tallest of 128 .. 16 rows with at least 256 items per compute unit.
-    const size_t columns = (size_t)(size.width + rowStrip - 1) / rowStrip;
-    const size_t target = (size_t)std::max(1, device.maxComputeUnits()) * 256;
-    int stripRows = 16;
-    for (int rows : { 128, 64, 32 })
-        if (columns * (size_t)((size.height + rows - 1) / rows) >= target)
-        {
-            stripRows = rows;
-            break;
-        }
-    if (tune[0] > 0)
-        stripRows = tune[0];
-    stripRows = std::max(colStrip, stripRows / colStrip * colStrip);
-    plan.feasible = plan.stream = true;
-    plan.rowStrip = rowStrip;
-    plan.colStrip = colStrip;
-    plan.streamRows = stripRows;
-    plan.ringRows = (int)ringRows;
-    plan.ringBytes = items * itemBytes;
-    plan.shape.local[0] = items;
-    plan.shape.local[1] = 1;
-    plan.shape.global[0] = roundUp(columns, items);
-    plan.shape.global[1] = (size_t)(size.height + stripRows - 1) / stripRows;
-    return plan;
-}
 
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes)

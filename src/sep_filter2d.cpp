@@ -179,18 +179,17 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
 }
 
 /** The most work items NVIDIA's compiler (or any) allows in a group of the built single-pass
-    kernel `name` of `options` (its registers per item decide it), asked once per kernel, variant
-    and device. */
-size_t singlePassMaxItems(const ocl::Device& device, const char* name, uint64 variantKey, const std::string& options)
+    kernel of `options` (its registers per item decide it), asked once per variant and device. */
+size_t fusedKernelMaxItems(const ocl::Device& device, uint64 variantKey, const std::string& options)
 {
     static std::mutex mutex;
-    static std::map<std::pair<std::pair<void*, const char*>, uint64>, size_t> known;
-    const std::pair<std::pair<void*, const char*>, uint64> key(std::make_pair(device.ptr(), name), variantKey);
+    static std::map<std::pair<void*, uint64>, size_t> known;
+    const std::pair<void*, uint64> key(device.ptr(), variantKey);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = known.find(key);
     if (it == known.end())
     {
-        ocl::Kernel kernel(name, kernels::sep_filter2d(), options);
+        ocl::Kernel kernel("sep_filter2d_fused", kernels::sep_filter2d(), options);
         it = known.emplace(key, kernel.empty() ? 0 : kernel.workGroupSize()).first;
     }
     return it->second;
@@ -251,22 +250,19 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
     });
 
-    // Tests of the paths that the plan leaves to kernels other than the direct and streaming ones.
+    // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
+    // two passes (TWO_PASS) for kernels the direct kernel would take.
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
     const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
     const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
         : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
-    const detail::SepFilterPlan streamPlan = forceTiled || directPlan.direct ? detail::SepFilterPlan()
-        : detail::planSepFilterStream(device, src.size(), kxLen, kyLen, bufPixelBytes, rowStrip, colStrip,
-                                      singlePassMaxItems(device, "sep_filter2d_stream", key, options));
-    const detail::SepFilterPlan plan = directPlan.direct ? directPlan : streamPlan.stream ? streamPlan
-        : detail::planSepFilter(device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
-                                forceTwoPass ? 0 : singlePassMaxItems(device, "sep_filter2d_fused", key, options),
-                                forceTwoPass);
+    const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
+        device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
+        forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
-    if ((plan.singlePass || plan.direct || plan.stream) && src.u == out.u)
+    if ((plan.singlePass || plan.direct) && src.u == out.u)
     {
         // The single pass and the direct kernel read neighbours that other groups may already have
         // written: filter a copy of everything they read (the whole image unless isolated).
@@ -322,20 +318,6 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         setColumnPass(k, setSource(k, 0));
         if (!k.enqueue(plan.shape))
             return "enqueueing the sep_filter2d_direct kernel failed";
-        return detail::OclDecline();
-    }
-
-    if (plan.stream)
-    {
-        detail::KernelLaunch k("sep_filter2d_stream", kernels::sep_filter2d(), options);
-        if (k.empty())
-            return "the sep_filter2d_stream kernel failed to build: " + options;
-        int arg = setColumnPass(k, setSource(k, 0));
-        arg = k.set(arg, plan.streamRows);
-        arg = k.set(arg, plan.ringRows);
-        k.set(arg, ocl::KernelArg::Local(plan.ringBytes));
-        if (!k.enqueue(plan.shape))
-            return "enqueueing the sep_filter2d_stream kernel failed";
         return detail::OclDecline();
     }
 

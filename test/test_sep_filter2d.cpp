@@ -311,8 +311,8 @@ INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Sizes,
 
 // ---- in place, and the tiled single pass and the two-pass path forced for short kernels ---------
 
-/** Which kernels run: as planned (direct up to 7 taps, else streaming where its rings fit), the
-    tiled single pass, or the two passes. */
+/** Which kernels run: as planned (direct up to 7 taps, else the tiled single pass where its tile
+    fits), the tiled single pass, or the two passes. */
 enum SepPath { PATH_PLANNED, PATH_FUSED, PATH_TWO_PASS };
 
 typedef ::testing::TestWithParam<std::tuple<int, int>> SepFilter2D_InplaceAndPasses;
@@ -330,7 +330,7 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
             {
                 SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
                 c.kind = kind;
-                // Short kernels (direct when planned) and longer ones (streaming when planned).
+                // Short kernels (direct when planned) and longer ones (the tiled single pass).
                 const bool longer = kind == KERNEL_SMOOTH8;
                 c.kxLen = longer ? 9 : 7;
                 c.kyLen = longer ? 11 : 5;
