@@ -250,8 +250,11 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
     });
 
+    // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
+    // two passes (TWO_PASS) for kernels the direct kernel would take.
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
-    const detail::SepFilterPlan directPlan = forceTwoPass ? detail::SepFilterPlan()
+    const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
+    const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
         : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
     const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,

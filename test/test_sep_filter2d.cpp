@@ -309,15 +309,20 @@ INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Sizes,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1),
                        ::testing::Values((int)BORDER_REFLECT_101, (int)BORDER_WRAP, (int)BORDER_CONSTANT)));
 
-// ---- in place, and the two-pass path forced for short kernels -----------------------------------
+// ---- in place, and the tiled single pass and the two-pass path forced for short kernels ---------
 
-typedef ::testing::TestWithParam<std::tuple<int, bool>> SepFilter2D_InplaceAndPasses;
+/** Which kernels run: as planned (direct up to 7 taps, else the tiled single pass where its tile
+    fits), the tiled single pass, or the two passes. */
+enum SepPath { PATH_PLANNED, PATH_FUSED, PATH_TWO_PASS };
+
+typedef ::testing::TestWithParam<std::tuple<int, int>> SepFilter2D_InplaceAndPasses;
 
 TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
 {
     const int type = std::get<0>(GetParam());
-    const bool twoPass = std::get<1>(GetParam());
-    ScopedEnv force("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", twoPass ? "1" : "0");
+    const int path = std::get<1>(GetParam());
+    ScopedEnv forceTwoPass("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", path == PATH_TWO_PASS ? "1" : "0");
+    ScopedEnv forceFused("OPENCV_GPUCONV_SEPFILTER_FUSED", path == PATH_FUSED ? "1" : "0");
     RNG rng = testRng();
     for (int dstMode : { (int)DST_INPLACE, (int)DST_ROI, (int)DST_NEW })
         for (int border : { (int)BORDER_REPLICATE, (int)(BORDER_REFLECT | BORDER_ISOLATED), (int)BORDER_WRAP })
@@ -325,8 +330,10 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
             {
                 SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
                 c.kind = kind;
-                c.kxLen = 7;
-                c.kyLen = 5;
+                // Short kernels (direct when planned) and longer ones (the tiled single pass).
+                const bool longer = kind == KERNEL_SMOOTH8;
+                c.kxLen = longer ? 9 : 7;
+                c.kyLen = longer ? 11 : 5;
                 c.anchor = Point(1, 3);
                 c.border = border;
                 c.dstMode = dstMode;
@@ -344,7 +351,7 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
-                       ::testing::Bool()));
+                       ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_TWO_PASS)));
 
 // ---- tiles inside the image: 16-byte word loads for every pixel size that divides 16 ----------
 
