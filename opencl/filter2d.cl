@@ -106,6 +106,46 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #  define VSTORE_CN GPUCONV_CAT(vstore, CN)
 #endif
 
+// Stores the PX accumulators `a` of an item's output row y, whose first pixel is x.
+inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int dst_offset, int y,
+                          int x, int dst_rows, int dst_cols)
+{
+    if (y >= dst_rows)
+        return;
+    __global uchar* drow = dst + dst_offset + (size_t)y * dst_step;
+#if defined(ROW_VECTORS)
+    if (x + PX <= dst_cols)
+    {
+        __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
+        const DST_PX value = TO_DST_PX(VLOAD_PX(0, a));
+        if (((size_t)p & (sizeof(DST_PX) - 1)) == 0)
+            *(__global DST_PX*)p = value;  // one wide store
+        else
+            VSTORE_PX(value, 0, p);
+        return;
+    }
+#elif defined(PIXEL_ROW_VECTORS)
+    if (x + PX <= dst_cols)
+    {
+        __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
+        DST_T1 lanes[DST_ROW_LANES];
+        #pragma unroll
+        for (int px = 0; px < PX; ++px)
+            VSTORE_CN(TO_DST(a[px]), px, lanes);
+        const DST_ROW value = VLOAD_ROW(0, lanes);
+        if (((size_t)p & (sizeof(DST_ROW) - 1)) == 0)
+            *(__global DST_ROW*)p = value;  // one wide store
+        else
+            VSTORE_ROW(value, 0, p);
+        return;
+    }
+#endif
+    #pragma unroll
+    for (int px = 0; px < PX; ++px)
+        if (x + px < dst_cols)
+            STORE_DST_PIXEL(TO_DST(a[px]), drow + (size_t)(x + px) * DST_PIXEL_SIZE);
+}
+
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
 void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
               int whole_cols, int whole_rows, int roi_x, int roi_y,
@@ -171,6 +211,9 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
                 for (int px = 0; px < PX; ++px)                                                 \
                     acc[py][px] = fma((win)[px + kx], w, acc[py][px]);                          \
             }                                                                                   \
+            if (ky == KH - 1) /* the row is complete: its registers are free from here on */     \
+                store_acc_row(acc[py], dst, dst_step, dst_offset, by + oy + py, bx + ox,       \
+                              dst_rows, dst_cols);                                              \
         }                                                                                       \
     } while (0)
 // Small kernels unroll fully, so that every weight is indexed by a constant.
@@ -272,47 +315,4 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     }
 #  endif
 #endif
-
-    #pragma unroll
-    for (int py = 0; py < PY; ++py)
-    {
-        const int y = by + oy + py;
-        if (y >= dst_rows)
-            break;
-        __global uchar* drow = dst + dst_offset + (size_t)y * dst_step;
-#ifdef ROW_VECTORS
-        if (bx + ox + PX <= dst_cols)
-        {
-            __global DST_T1* p = (__global DST_T1*)(drow + (size_t)(bx + ox) * DST_PIXEL_SIZE);
-            const DST_PX value = TO_DST_PX(VLOAD_PX(0, acc[py]));
-            if (((size_t)p & (sizeof(DST_PX) - 1)) == 0)
-                *(__global DST_PX*)p = value;  // one wide store
-            else
-                VSTORE_PX(value, 0, p);
-            continue;
-        }
-#elif defined(PIXEL_ROW_VECTORS)
-        if (bx + ox + PX <= dst_cols)
-        {
-            __global DST_T1* p = (__global DST_T1*)(drow + (size_t)(bx + ox) * DST_PIXEL_SIZE);
-            DST_T1 lanes[DST_ROW_LANES];
-            #pragma unroll
-            for (int px = 0; px < PX; ++px)
-                VSTORE_CN(TO_DST(acc[py][px]), px, lanes);
-            const DST_ROW value = VLOAD_ROW(0, lanes);
-            if (((size_t)p & (sizeof(DST_ROW) - 1)) == 0)
-                *(__global DST_ROW*)p = value;  // one wide store
-            else
-                VSTORE_ROW(value, 0, p);
-            continue;
-        }
-#endif
-        #pragma unroll
-        for (int px = 0; px < PX; ++px)
-        {
-            const int x = bx + ox + px;
-            if (x < dst_cols)
-                STORE_DST_PIXEL(TO_DST(acc[py][px]), drow + (size_t)x * DST_PIXEL_SIZE);
-        }
-    }
 }
