@@ -15,7 +15,9 @@
 // the image skip the border rule; with ROW_WORDS they read each window row as aligned 32-bit words
 // (ROW_WORDS pixels each) realigned by a funnel shift, a quarter of the loads of byte-wide pixels.
 // Either way an item keeps one window row of PX + KW - 1 pixels in registers and applies it to all
-// PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs.
+// PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs. A row
+// of outputs is stored as soon as its last kernel row has been applied, as one vector where its
+// PX pixels make one (one channel, or 2 and 4 channels up to 16 elements).
 //
 // Build options (src/filter2d.cpp, plan from src/plan.cpp):
 //   SRC_T1, CN          source element type and channel count (1..4)

@@ -138,9 +138,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         plan.groupH = 4;
     }
     // Direct reads test whether an item's window lies inside the image once per item, so that
-    // the compiler can issue an interior window's loads ahead of its arithmetic; with more than
-    // 32 accumulator registers (8UC4 4x4 blocks) the early loads exhaust the registers, and one
-    // test per row keeps each row's loads behind it (H100: 1080p 8UC4 7x7 45 -> 71 us hoisted).
+    // the compiler can issue an interior window's loads ahead of its arithmetic (H100, 4K 8UC4
+    // 5x5 in 4x2 blocks: 76 us, 84 with one test per row); with more than 32 accumulator
+    // registers (8UC4 4x4 blocks) the early loads exhaust the registers, and one test per row
+    // keeps each row's loads behind it (4K 8UC4 7x7: 139 us per row, 154 per item; 1080p: 44
+    // and 55). Taller blocks lose for the same reason (docs/PERFORMANCE.md, branch perf-f2d2).
     plan.interiorTestPerRow = lanes * plan.pixelsX * plan.pixelsY > 32;
     // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
     // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
