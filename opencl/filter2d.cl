@@ -15,7 +15,9 @@
 // the image skip the border rule; with ROW_WORDS they read each window row as aligned 32-bit words
 // (ROW_WORDS pixels each) realigned by a funnel shift, a quarter of the loads of byte-wide pixels.
 // Either way an item keeps one window row of PX + KW - 1 pixels in registers and applies it to all
-// PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs.
+// PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs. A row
+// of outputs is stored as soon as its last kernel row has been applied, as one vector where its
+// PX pixels make one (one channel, or 2 and 4 channels up to 16 elements).
 //
 // Build options (src/filter2d.cpp, plan from src/plan.cpp):
 //   SRC_T1, CN          source element type and channel count (1..4)
@@ -30,6 +32,8 @@
 //                       word and their conversion to ROW_WORDS accumulator lanes
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
 //   WEIGHTS_BY_VALUE    small kernels (fully unrolled): the weights are a by-value argument
+//   INTERIOR_TEST_PER_ROW  without TILED: test whether the window is inside the image once per
+//                       row instead of once per item (see the row loop)
 //   BORDER_*            the border rule (common/border.cl)
 
 #ifdef DOUBLE_SUPPORT
@@ -87,6 +91,62 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #  define WIN_VECTORS WIN_W
 #  define TILE_PITCH TILE_W
 #endif
+#if (CN == 2 || CN == 4) && PX > 1 && PX * CN <= 16
+// The PX pixels of an item's output row leave as one vector: pixel-wide stores, one every
+// CN * sizeof(DST_T1) bytes across the lanes of a warp, would write each memory sector in parts.
+#  define PIXEL_ROW_VECTORS 1
+#  if PX * CN == 4
+#    define DST_ROW_LANES 4
+#  elif PX * CN == 8
+#    define DST_ROW_LANES 8
+#  else
+#    define DST_ROW_LANES 16
+#  endif
+#  define DST_ROW GPUCONV_CAT(DST_T1, DST_ROW_LANES)
+#  define VLOAD_ROW GPUCONV_CAT(vload, DST_ROW_LANES)
+#  define VSTORE_ROW GPUCONV_CAT(vstore, DST_ROW_LANES)
+#  define VSTORE_CN GPUCONV_CAT(vstore, CN)
+#endif
+
+// Stores the PX accumulators `a` of an item's output row y, whose first pixel is x.
+inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int dst_offset, int y,
+                          int x, int dst_rows, int dst_cols)
+{
+    if (y >= dst_rows)
+        return;
+    __global uchar* drow = dst + dst_offset + (size_t)y * dst_step;
+#if defined(ROW_VECTORS)
+    if (x + PX <= dst_cols)
+    {
+        __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
+        const DST_PX value = TO_DST_PX(VLOAD_PX(0, a));
+        if (((size_t)p & (sizeof(DST_PX) - 1)) == 0)
+            *(__global DST_PX*)p = value;  // one wide store
+        else
+            VSTORE_PX(value, 0, p);
+        return;
+    }
+#elif defined(PIXEL_ROW_VECTORS)
+    if (x + PX <= dst_cols)
+    {
+        __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
+        DST_T1 lanes[DST_ROW_LANES];
+        #pragma unroll
+        for (int px = 0; px < PX; ++px)
+            VSTORE_CN(TO_DST(a[px]), px, lanes);
+        const DST_ROW value = VLOAD_ROW(0, lanes);
+        if (((size_t)p & (sizeof(DST_ROW) - 1)) == 0)
+            *(__global DST_ROW*)p = value;  // one wide store
+        else
+            VSTORE_ROW(value, 0, p);
+        return;
+    }
+#endif
+    #pragma unroll
+    for (int px = 0; px < PX; ++px)
+        if (x + px < dst_cols)
+            STORE_DST_PIXEL(TO_DST(a[px]), drow + (size_t)(x + px) * DST_PIXEL_SIZE);
+}
 
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
 void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
@@ -137,100 +197,124 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 
     // Window row r feeds accumulator row py through kernel row r - py; rows are visited in
     // increasing order, so each output sums its kernel rows in cv::'s order.
-    // Small kernels unroll fully, so that every weight is indexed by a constant.
+#define APPLY_WINDOW_ROW(win, r)                                                                \
+    do {                                                                                        \
+        _Pragma("unroll")                                                                       \
+        for (int py = 0; py < PY; ++py)                                                         \
+        {                                                                                       \
+            const int ky = (r) - py;                                                            \
+            if (ky < 0 || ky >= KH)                                                             \
+                continue;                                                                       \
+            _Pragma("unroll")                                                                   \
+            for (int kx = 0; kx < KW; ++kx)                                                     \
+            {                                                                                   \
+                const ACC_T w = (ACC_T)(WEIGHT(ky * KW + kx));                                  \
+                _Pragma("unroll")                                                               \
+                for (int px = 0; px < PX; ++px)                                                 \
+                    acc[py][px] = fma((win)[px + kx], w, acc[py][px]);                          \
+            }                                                                                   \
+            if (ky == KH - 1) /* the row is complete: its registers are free from here on */     \
+                store_acc_row(acc[py], dst, dst_step, dst_offset, by + oy + py, bx + ox,       \
+                              dst_rows, dst_cols);                                              \
+        }                                                                                       \
+    } while (0)
+// Small kernels unroll fully, so that every weight is indexed by a constant.
 #if KW * KH <= 49
-    #pragma unroll
+#  define ROWS_UNROLL _Pragma("unroll")
+#else
+#  define ROWS_UNROLL
 #endif
+
+#ifdef TILED
+    ROWS_UNROLL
     for (int r = 0; r < PY + KH - 1; ++r)
     {
-#if defined(TILED) && defined(ROW_VECTORS)
+#  ifdef ROW_VECTORS
         ACC_T win[WIN_VECTORS * PX];
         __local const SRC_PX* trow = (__local const SRC_PX*)(tile + (oy + r) * TILE_PITCH + ox);
         #pragma unroll
         for (int v = 0; v < WIN_VECTORS; ++v)
             VSTORE_PX(TO_ACC_PX(trow[v]), v, win);
-#elif defined(TILED)
+#  else
         ACC_T win[WIN_W];
         __local const WT* trow = tile + (oy + r) * TILE_PITCH + ox;
         #pragma unroll
         for (int i = 0; i < WIN_W; ++i)
             win[i] = TO_ACC(trow[i]);
+#  endif
+        APPLY_WINDOW_ROW(win, r);
+    }
 #else
+#  ifdef ROW_WORDS
+// Little-endian words (OpenCL devices the module targets): shifting the pair right drops the
+// bytes before the window.
+#    define LOAD_INTERIOR_ROW(win, r)                                                           \
+    do {                                                                                        \
+        __global const uchar* p_ =                                                              \
+            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
+        const uint misalign_ = (uint)((size_t)p_ & 3);                                          \
+        __global const uint* words_ = (__global const uint*)(p_ - misalign_);                   \
+        uint raw_[WIN_WORDS + 1];                                                               \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ <= WIN_WORDS; ++i_)                                                 \
+            raw_[i_] = words_[i_];                                                              \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < WIN_WORDS; ++i_)                                                  \
+        {                                                                                       \
+            const uint word_ = (uint)(upsample(raw_[i_ + 1], raw_[i_]) >> (misalign_ * 8));     \
+            GPUCONV_CAT(vstore, ROW_WORDS)(                                                     \
+                TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word_)), i_, win); \
+        }                                                                                       \
+    } while (0)
+#  else
+#    define LOAD_INTERIOR_ROW(win, r)                                                           \
+    do {                                                                                        \
+        __global const uchar* p_ =                                                              \
+            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
+            (win)[i_] = TO_ACC(LOAD_SRC_PIXEL(p_ + (size_t)i_ * SRC_PIXEL_SIZE));               \
+    } while (0)
+#  endif
+#  define LOAD_WINDOW_ROW(win, r)                                                               \
+    LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE, src_whole,     \
+                      src_step, x0, y0 + (r), whole_cols, whole_rows)
+#  ifdef INTERIOR_TEST_PER_ROW
+    // One branch per row: the compiler keeps each row's loads behind its branch, which bounds
+    // the registers in flight (wide pixels and large kernels).
+    ROWS_UNROLL
+    for (int r = 0; r < PY + KH - 1; ++r)
+    {
         ACC_T win[WIN_LEN];
         if (interior)
-        {
-            __global const uchar* p =
-                src_whole + (size_t)(y0 + r) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;
-#  ifdef ROW_WORDS
-            // Little-endian words (OpenCL devices the module targets): shifting the pair right
-            // drops the bytes before the window.
-            const uint misalign = (uint)((size_t)p & 3);
-            __global const uint* words = (__global const uint*)(p - misalign);
-            uint raw[WIN_WORDS + 1];
-            #pragma unroll
-            for (int i = 0; i <= WIN_WORDS; ++i)
-                raw[i] = words[i];
-            #pragma unroll
-            for (int i = 0; i < WIN_WORDS; ++i)
-            {
-                const uint word = (uint)(upsample(raw[i + 1], raw[i]) >> (misalign * 8));
-                GPUCONV_CAT(vstore, ROW_WORDS)(
-                    TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word)), i, win);
-            }
-#  else
-            #pragma unroll
-            for (int i = 0; i < WIN_W; ++i)
-                win[i] = TO_ACC(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
-#  endif
-        }
+            LOAD_INTERIOR_ROW(win, r);
         else
-        {
-            LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,
-                              src_whole, src_step, x0, y0 + r, whole_cols, whole_rows);
-        }
-#endif
-        #pragma unroll
-        for (int py = 0; py < PY; ++py)
-        {
-            const int ky = r - py;
-            if (ky < 0 || ky >= KH)
-                continue;
-            #pragma unroll
-            for (int kx = 0; kx < KW; ++kx)
-            {
-                const ACC_T w = (ACC_T)(WEIGHT(ky * KW + kx));
-                #pragma unroll
-                for (int px = 0; px < PX; ++px)
-                    acc[py][px] = fma(win[px + kx], w, acc[py][px]);
-            }
-        }
+            LOAD_WINDOW_ROW(win, r);
+        APPLY_WINDOW_ROW(win, r);
     }
-
-    #pragma unroll
-    for (int py = 0; py < PY; ++py)
+#  else
+    // One branch per item: the rows of an interior window are then straight-line code, whose
+    // loads the compiler can issue ahead of the arithmetic.
+    if (interior)
     {
-        const int y = by + oy + py;
-        if (y >= dst_rows)
-            break;
-        __global uchar* drow = dst + dst_offset + (size_t)y * dst_step;
-#ifdef ROW_VECTORS
-        if (bx + ox + PX <= dst_cols)
+        ROWS_UNROLL
+        for (int r = 0; r < PY + KH - 1; ++r)
         {
-            __global DST_T1* p = (__global DST_T1*)(drow + (size_t)(bx + ox) * DST_PIXEL_SIZE);
-            const DST_PX value = TO_DST_PX(VLOAD_PX(0, acc[py]));
-            if (((size_t)p & (sizeof(DST_PX) - 1)) == 0)
-                *(__global DST_PX*)p = value;  // one wide store
-            else
-                VSTORE_PX(value, 0, p);
-            continue;
-        }
-#endif
-        #pragma unroll
-        for (int px = 0; px < PX; ++px)
-        {
-            const int x = bx + ox + px;
-            if (x < dst_cols)
-                STORE_DST_PIXEL(TO_DST(acc[py][px]), drow + (size_t)x * DST_PIXEL_SIZE);
+            ACC_T win[WIN_LEN];
+            LOAD_INTERIOR_ROW(win, r);
+            APPLY_WINDOW_ROW(win, r);
         }
     }
+    else
+    {
+        ROWS_UNROLL
+        for (int r = 0; r < PY + KH - 1; ++r)
+        {
+            ACC_T win[WIN_LEN];
+            LOAD_WINDOW_ROW(win, r);
+            APPLY_WINDOW_ROW(win, r);
+        }
+    }
+#  endif
+#endif
 }

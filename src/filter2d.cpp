@@ -158,7 +158,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
         { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
         { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
-        { (int)plan.weightsByValue, 1 },
+        { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 },
         { (int)(device.doubleFPConfig() > 0), 1 } };
     uint64 key = 0;
     bool keyFits = true;

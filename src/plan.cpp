@@ -61,10 +61,11 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
 
 std::string Filter2DPlan::buildOptions() const
 {
-    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s", groupW, groupH, pixelsX, pixelsY,
-                      tiled ? " -D TILED" : "",
+    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s%s", groupW, groupH, pixelsX,
+                      pixelsY, tiled ? " -D TILED" : "",
                       weightsByValue ? " -D WEIGHTS_BY_VALUE"
-                                     : (constantWeights ? "" : " -D GLOBAL_WEIGHTS"));
+                                     : (constantWeights ? "" : " -D GLOBAL_WEIGHTS"),
+                      !tiled && interiorTestPerRow ? " -D INTERIOR_TEST_PER_ROW" : "");
 }
 
 LaunchShape Filter2DPlan::launchShape(Size dstSize) const
@@ -136,18 +137,27 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
         plan.groupW = 16;
         plan.groupH = 4;
     }
+    // Direct reads test whether an item's window lies inside the image once per item, so that
+    // the compiler can issue an interior window's loads ahead of its arithmetic (H100, 4K 8UC4
+    // 5x5 in 4x2 blocks: 76 us, 84 with one test per row); with more than 32 accumulator
+    // registers (8UC4 4x4 blocks) the early loads exhaust the registers, and one test per row
+    // keeps each row's loads behind it (4K 8UC4 7x7: 139 us per row, 154 per item; 1080p: 44
+    // and 55). Taller blocks lose for the same reason (docs/PERFORMANCE.md, branch perf-f2d2).
+    plan.interiorTestPerRow = lanes * plan.pixelsX * plan.pixelsY > 32;
     // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
     // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
     // a register per weight (H100: up to 6% faster at 5x5 and 7x7, docs/PERFORMANCE.md).
     plan.weightsByValue = !largeKernel && weightsBytes + 256 <= device.maxParameterSize();
-    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,BY_VALUE]]" replaces the shape
-    // chosen above, with TILED (0 or 1) the variant (the local memory and work-group limits below
-    // still apply), and with BY_VALUE 0 the weights go through a buffer even where they could be
-    // passed by value. Never changes a result.
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,BY_VALUE[,PER_ROW]]]" replaces
+    // the shape chosen above, with TILED (0 or 1) the variant (the local memory and work-group
+    // limits below still apply), with BY_VALUE 0 the weights go through a buffer even where they
+    // could be passed by value, and PER_ROW (0 or 1) sets interiorTestPerRow. Never changes a
+    // result.
     if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
     {
-        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, byValue = -1;
-        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled, &byValue);
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, byValue = -1, perRow = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled,
+                                       &byValue, &perRow);
         if (fields >= 4 && lx > 0 && ly > 0 &&
             (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 16)
         {
@@ -155,6 +165,8 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
                 direct = tiled == 0;
             if (fields >= 6)
                 plan.weightsByValue = plan.weightsByValue && byValue != 0;
+            if (fields >= 7)
+                plan.interiorTestPerRow = perRow != 0;
             plan.groupW = lx;
             plan.groupH = ly;
             plan.pixelsX = px;

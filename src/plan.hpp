@@ -60,9 +60,10 @@ struct Filter2DPlan
     bool tiled = true;               //!< stage the source window in local memory (else direct reads)
     bool constantWeights = true;     //!< the weights fit in the device's constant buffer
     bool weightsByValue = false;     //!< small kernels: the weights are a by-value kernel argument
+    bool interiorTestPerRow = false; //!< direct reads: one interior/border branch per window row
 
-    /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS, WEIGHTS_BY_VALUE where
-        they apply. */
+    /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS, WEIGHTS_BY_VALUE,
+        INTERIOR_TEST_PER_ROW where they apply. */
     std::string buildOptions() const;
     /** The NDRange covering a destination of `dstSize`. */
     LaunchShape launchShape(Size dstSize) const;
