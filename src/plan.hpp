@@ -89,6 +89,12 @@ struct TiledScanPlan
     int segments = 2;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
     bool singlePass = false;
+    /** Single pass: look-back words read and written with plain (volatile) loads and stores
+        rather than atomics. Each word carries the launch's epoch, so a reader never takes a
+        stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
+    bool plainLookBack = false;
+    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
+    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
@@ -147,6 +153,12 @@ struct SepFilterPlan
 {
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
+    /** Single pass: look-back words read and written with plain (volatile) loads and stores
+        rather than atomics. Each word carries the launch's epoch, so a reader never takes a
+        stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
+    bool plainLookBack = false;
+    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
+    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
