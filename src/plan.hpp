@@ -104,9 +104,9 @@ struct TiledScanPlan
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
     pixel in local memory (the larger of two outputs in a single pass). The single pass is chosen
-    where `allowSinglePass`, the device has 64-bit atomics, and all tiles can run at once: waiting
-    on tiles of an earlier wave costs more than two launches (H100: 510 tiles 2x faster in one
-    pass, 2040 tiles 1.5-9x slower; docs/PERFORMANCE.md). */
+    where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per
+    compute unit (8; 16 for tiles of 64 with plain look-back words): waiting on tiles of an
+    earlier wave can cost more than two launches (docs/PERFORMANCE.md, integral). */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
                             bool allowSinglePass = true);
 
