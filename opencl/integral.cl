@@ -2,8 +2,8 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 
 // Integral images (cv::integral) over TILE x TILE pixel tiles, one work-group per tile, which
-// reads its tile and writes its outputs once. Where all tiles run at once (the host's plan), in
-// one launch for the sum and the squared sum (integral_tiles); else in three launches per output
+// reads its tile and writes its outputs once. Where the tiles are few per compute unit (the
+// host's plan), in one launch for the sum and the squared sum (integral_tiles); else in three launches per output
 // (integral_tile_totals, integral_carries, integral_carried_tiles: see "three launches" below).
 // With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
 // the sum of everything above and left of it, the integral inside the tile is
