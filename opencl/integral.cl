@@ -3,8 +3,9 @@
 
 // Integral images (cv::integral) over TILE x TILE pixel tiles, one work-group per tile, which
 // reads its tile and writes its outputs once. Where the tiles are few per compute unit (the
-// host's plan), in one launch for the sum and the squared sum (integral_tiles); else in three launches per output
-// (integral_tile_totals, integral_carries, integral_carried_tiles: see "three launches" below).
+// host's plan), in one launch for the sum and the squared sum (integral_tiles); else in three
+// launches per output (integral_tile_totals, integral_carries, integral_carried_tiles: see
+// "three launches" below).
 // With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
 // the sum of everything above and left of it, the integral inside the tile is
 //   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral),
@@ -86,8 +87,8 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 // stale value. All of it is accessed through atomics (or, with PLAIN_LOOK_BACK, volatile
 // accesses that the device serves from a cache all work-groups share), so readers never see stale
 // cached copies; with atomics race checkers (oclgrind) see no unsynchronised accesses between
-// work-groups. flags[0] is the
-// tile ticket, flags[1] counts finished work-groups; the last one resets both for the next launch.
+// work-groups. flags[0] is the tile ticket, flags[1] counts finished work-groups; the last one
+// resets both for the next launch.
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define AGGREGATE 1
 #define INCLUSIVE 2
