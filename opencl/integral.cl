@@ -2,9 +2,10 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 
 // Integral images (cv::integral) over TILE x TILE pixel tiles, one work-group per tile, which
-// reads its tile and writes its outputs once. Where all tiles run at once (the host's plan), in
-// one launch for the sum and the squared sum (integral_tiles); else in three launches per output
-// (integral_tile_totals, integral_carries, integral_carried_tiles: see "three launches" below).
+// reads its tile and writes its outputs once. Where the tiles are few per compute unit (the
+// host's plan), in one launch for the sum and the squared sum (integral_tiles); else in three
+// launches per output (integral_tile_totals, integral_carries, integral_carried_tiles: see
+// "three launches" below).
 // With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
 // the sum of everything above and left of it, the integral inside the tile is
 //   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral),
@@ -83,15 +84,35 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 // between launches. Each 32-bit word of a published value travels with the epoch in one 64-bit
 // atomic, and readers wait for their epoch word by word: a reader may see a flag before the values
 // it announces (OpenCL 1.2 offers no fence that orders memory between work-groups), never a
-// stale value. All of it is accessed through atomics only, so readers never see cached copies and
-// race checkers (oclgrind) see no unsynchronised accesses between work-groups. flags[0] is the
-// tile ticket, flags[1] counts finished work-groups; the last one resets both for the next launch.
+// stale value. All of it is accessed through atomics (or, with PLAIN_LOOK_BACK, volatile
+// accesses that the device serves from a cache all work-groups share), so readers never see stale
+// cached copies; with atomics race checkers (oclgrind) see no unsynchronised accesses between
+// work-groups. flags[0] is the tile ticket, flags[1] counts finished work-groups; the last one
+// resets both for the next launch.
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define AGGREGATE 1
 #define INCLUSIVE 2
 #define LANES (TILE + 1)
 #define LOOK_BACK_WINDOW 32  // predecessors whose flags are read at once
-#define LOOK_BACK_BATCH 4    // predecessors whose values are read at once
+#ifndef LOOK_BACK_BATCH
+#define LOOK_BACK_BATCH 4    // predecessors whose values a work item reads at once
+#endif
+#ifndef LOOK_BACK_PARTS
+#define LOOK_BACK_PARTS 1    // groups of LANES work items reading different predecessors at once
+#endif
+// Look-back words (64 bits with the epoch) and flags: PLAIN_LOOK_BACK through volatile loads and
+// stores (on devices where they reach a cache shared by all work-groups: each 64-bit word is
+// written whole, and readers check its epoch), else through atomics (atom_cmpxchg(p, 0, 0) reads
+// atomically, leaving p as it is: OpenCL 1.2 has no atomic load).
+#ifdef PLAIN_LOOK_BACK
+#define LOOK_BACK_LOAD(p) (*(p))
+#define LOOK_BACK_STORE(p, v) (*(p) = (v))
+#define FLAG_LOAD(p) (*(volatile __global uint*)(p))
+#else
+#define LOOK_BACK_LOAD(p) atom_cmpxchg(p, 0ul, 0ul)
+#define LOOK_BACK_STORE(p, v) atom_xchg(p, v)
+#define FLAG_LOAD(p) atomic_or(p, 0u)
+#endif
 
 #define ACC WTN
 #define ACC_DT1 DT1
@@ -123,7 +144,7 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 // The nonzero state that position `p` of a chain has published, or 0.
 inline int published_state(__global uint* flags, int p, int chain, uint epoch)
 {
-    const uint flag = atomic_or(flags + 2 + 2 * p + chain, 0u);
+    const uint flag = FLAG_LOAD(flags + 2 + 2 * p + chain);
     return (flag >> 2) == epoch ? (int)(flag & 3) : 0;
 }
 
@@ -147,11 +168,21 @@ inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), 
 // Work item lid (< LANES): the sums of lane lid over the chain's positions before `pos` (tile
 // t; the predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc).
 // Position 0 of every chain publishes its inclusive prefix without looking back, so the walk
-// ends there at the latest. Called by the whole work-group; `window` holds predecessors' states.
+// ends there at the latest. Called by the whole work-group; `window` holds predecessors' states,
+// `partial` (and `sq_partial`, LANES * (LOOK_BACK_PARTS - 1) values each) the sums of the
+// work items beyond the first LANES: LOOK_BACK_PARTS groups of LANES work items read batches of
+// LOOK_BACK_BATCH predecessors each, every group its own batches, so that up to
+// LOOK_BACK_PARTS * LOOK_BACK_BATCH predecessors are read in one round trip.
 inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
                       __global uint* flags, int t, int chain, int pos, int step, int lid,
-                      uint epoch, __local int* window, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
+                      uint epoch, __local int* window, __local WTN* partial
+                      SQ_ARG(__local SQ_WTN* sq_partial), WTN* acc SQ_ARG(SQ_WTN* sq_acc))
 {
+    const int lane = lid % LANES, part = lid / LANES;
+    WTN sum = (WTN)(0);
+#ifdef SQSUM
+    SQ_WTN sq_sum = (SQ_WTN)(0);
+#endif
     int next = pos - 1;  // the nearest position not added yet
     while (next >= 0)
     {
@@ -173,11 +204,11 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
             ++n;
         const bool inclusive = n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == INCLUSIVE;
         barrier(CLK_LOCAL_MEM_FENCE);
-        // Reads of LOOK_BACK_BATCH predecessors in flight at once; a flag can be seen before the
-        // values it announces, then the batch is read again, waiting for them.
+        // A flag can be seen before the values it announces: then the batch is read again,
+        // waiting for them.
         const int count = n + (inclusive ? 1 : 0);
-        if (lid < LANES)
-            for (int i0 = 0; i0 < count; i0 += LOOK_BACK_BATCH)
+        if (part < LOOK_BACK_PARTS)
+            for (int i0 = part * LOOK_BACK_BATCH; i0 < count; i0 += LOOK_BACK_PARTS * LOOK_BACK_BATCH)
             {
                 WTN v[LOOK_BACK_BATCH];
 #ifdef SQSUM
@@ -189,9 +220,9 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
                 {
                     const int i = min(i0 + j, count - 1);  // repeats the last one beyond count
                     const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
-                    v[j] = read_value_sum(carry_slot_sum(carries, p, chain, state, lid), epoch, &valid);
+                    v[j] = read_value_sum(carry_slot_sum(carries, p, chain, state, lane), epoch, &valid);
 #ifdef SQSUM
-                    sq[j] = read_value_sq(carry_slot_sq(sq_carries, p, chain, state, lid), epoch, &valid);
+                    sq[j] = read_value_sq(carry_slot_sq(sq_carries, p, chain, state, lane), epoch, &valid);
 #endif
                 }
                 #pragma unroll
@@ -203,18 +234,44 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
                     const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
                     if (!valid)
                     {
-                        v[j] = published_value_sum(carry_slot_sum(carries, p, chain, state, lid), epoch);
+                        v[j] = published_value_sum(carry_slot_sum(carries, p, chain, state, lane), epoch);
 #ifdef SQSUM
-                        sq[j] = published_value_sq(carry_slot_sq(sq_carries, p, chain, state, lid), epoch);
+                        sq[j] = published_value_sq(carry_slot_sq(sq_carries, p, chain, state, lane), epoch);
 #endif
                     }
-                    *acc += v[j];
+                    sum += v[j];
 #ifdef SQSUM
-                    *sq_acc += sq[j];
+                    sq_sum += sq[j];
 #endif
                 }
             }
         next = inclusive ? -1 : next - n;
+    }
+#if LOOK_BACK_PARTS > 1
+    if (part > 0 && part < LOOK_BACK_PARTS)
+    {
+        partial[(part - 1) * LANES + lane] = sum;
+#ifdef SQSUM
+        sq_partial[(part - 1) * LANES + lane] = sq_sum;
+#endif
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (part == 0)
+        for (int k = 0; k < LOOK_BACK_PARTS - 1; ++k)
+        {
+            sum += partial[k * LANES + lane];
+#ifdef SQSUM
+            sq_sum += sq_partial[k * LANES + lane];
+#endif
+        }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
+    if (part == 0)
+    {
+        *acc += sum;
+#ifdef SQSUM
+        *sq_acc += sq_sum;
+#endif
     }
 }
 
@@ -223,14 +280,15 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
 // those sums, as an inclusive prefix.
 inline void chain_carry(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
                         __global uint* flags, int t, int chain, int pos, int step, int lid,
-                        uint epoch, __local int* window, WTN own SQ_ARG(SQ_WTN sq_own),
+                        uint epoch, __local int* window, __local WTN* partial
+                        SQ_ARG(__local SQ_WTN* sq_partial), WTN own SQ_ARG(SQ_WTN sq_own),
                         WTN* carry SQ_ARG(SQ_WTN* sq_carry))
 {
     if (pos > 0)
     {
         publish(carries SQ_ARG(sq_carries), flags, t, chain, AGGREGATE, lid, own SQ_ARG(sq_own), epoch);
         look_back(carries SQ_ARG(sq_carries), flags, t, chain, pos, step, lid, epoch, window,
-                  carry SQ_ARG(sq_carry));
+                  partial SQ_ARG(sq_partial), carry SQ_ARG(sq_carry));
     }
     publish(carries SQ_ARG(sq_carries), flags, t, chain, INCLUSIVE, lid, *carry + own
             SQ_ARG(*sq_carry + sq_own), epoch);
@@ -388,10 +446,11 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #ifdef SQSUM
     SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0);
 #endif
-    chain_carry(carries SQ_ARG(sq_carries), flags, t, 0, bx, 1, lid, epoch, window,
-                row_total SQ_ARG(sq_row_total), &left SQ_ARG(&sq_left));
-    chain_carry(carries SQ_ARG(sq_carries), flags, t, 1, by, tiles_x, lid, epoch, window,
-                lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
+    // `parts` is free once the segment sums are added up: the look-back's partial sums.
+    chain_carry(carries SQ_ARG(sq_carries), flags, t, 0, bx, 1, lid, epoch, window, parts
+                SQ_ARG(sq_parts), row_total SQ_ARG(sq_row_total), &left SQ_ARG(&sq_left));
+    chain_carry(carries SQ_ARG(sq_carries), flags, t, 1, by, tiles_x, lid, epoch, window, parts
+                SQ_ARG(sq_parts), lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
                 &above SQ_ARG(&sq_above));
 
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
@@ -570,6 +629,21 @@ inline int diagonal_column(bool rising, int d, int y, int rows)
     return rising ? d - 1 - y : d - rows + y;
 }
 
+// t[j] = R(y, diagonal_column(rising, d, y)) for y = b + j < y1, zero beyond: independent loads,
+// so that the walk along a diagonal waits one latency per SCAN_BLOCK rows, not per row.
+inline void diagonal_block(__global const uchar* isum, int isum_step, int isum_offset, bool rising,
+                           int d, int b, int y1, int rows, int cols, WTN* t)
+{
+    #pragma unroll
+    for (int j = 0; j < SCAN_BLOCK; ++j)
+    {
+        t[j] = (WTN)(0);
+        if (b + j < y1)
+            t[j] = row_prefix(isum, isum_step, isum_offset, b + j,
+                              diagonal_column(rising, d, b + j, rows), cols);
+    }
+}
+
 // sums[(rising ? 0 : 1) * chunks * count + c * count + d]: the sum of chunk c of diagonal d.
 __kernel void integral_tilted_chunk_sums(__global const uchar* isum, int isum_step, int isum_offset,
                                          int rows, int cols, int chunk, int chunks,
@@ -582,8 +656,14 @@ __kernel void integral_tilted_chunk_sums(__global const uchar* isum, int isum_st
     const bool rising = pass == 0;
     const int y0 = c * chunk, y1 = min(rows, y0 + chunk);
     WTN acc = (WTN)(0);
-    for (int y = y0; y < y1; ++y)
-        acc += row_prefix(isum, isum_step, isum_offset, y, diagonal_column(rising, d, y, rows), cols);
+    for (int b = y0; b < y1; b += SCAN_BLOCK)
+    {
+        WTN t[SCAN_BLOCK];
+        diagonal_block(isum, isum_step, isum_offset, rising, d, b, y1, rows, cols, t);
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+            acc += t[j];
+    }
     sums[((size_t)pass * chunks + c) * count + d] = acc;
 }
 
@@ -608,19 +688,33 @@ __kernel void integral_tilted_diagonal(__global const uchar* isum, int isum_step
     __global const WTN* chunk_sums = sums + (rising ? 0 : (size_t)chunks * count) + d;
     WTN acc = strided_sum(chunk_sums, c, (size_t)count);
     const int y0 = c * chunk, y1 = min(rows, y0 + chunk);
-    for (int y = y0; y < y1; ++y)
+    for (int b = y0; b < y1; b += SCAN_BLOCK)
     {
-        const int k = diagonal_column(rising, d, y, rows);
-        acc += row_prefix(isum, isum_step, isum_offset, y, k, cols);
-        const int X = rising ? k : k + 1;  // X + Y = d, or X - Y + rows = d, with Y = y + 1
-        if (X < 0 || X > cols)
-            continue;
-        __global WTN* p = partial + (size_t)y * (cols + 1) + X;
-#ifdef RISING
-        *p = acc;
-#else
-        store_pixel(dst, dst_step, dst_offset, y + 1, X, *p - acc);
+        WTN t[SCAN_BLOCK];
+        diagonal_block(isum, isum_step, isum_offset, rising, d, b, y1, rows, cols, t);
+#ifndef RISING
+        WTN up[SCAN_BLOCK];  // the rising pass's prefixes at the output pixels
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+        {
+            const int y = b + j, X = diagonal_column(rising, d, y, rows) + 1;
+            up[j] = y < y1 && X >= 0 && X <= cols ? partial[(size_t)y * (cols + 1) + X] : (WTN)(0);
+        }
 #endif
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+        {
+            const int y = b + j, k = diagonal_column(rising, d, y, rows);
+            acc += t[j];
+            const int X = rising ? k : k + 1;  // X + Y = d, or X - Y + rows = d, with Y = y + 1
+            if (y >= y1 || X < 0 || X > cols)
+                continue;
+#ifdef RISING
+            partial[(size_t)y * (cols + 1) + X] = acc;
+#else
+            store_pixel(dst, dst_step, dst_offset, y + 1, X, up[j] - acc);
+#endif
+        }
     }
 }
 

@@ -134,6 +134,9 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square, plan.tile, plan.segments,
                        (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
+    // The look-back's shape (single pass only; the three launches take none of it): 6 bits.
+    key = key * 64 + (plan.singlePass ? (uint64)((int)plan.plainLookBack + 2 * plan.lookBackParts +
+                                                 8 * (plan.lookBackBatch - 1)) : 0);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
@@ -141,6 +144,9 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth);
+        if (plan.singlePass)
+            o += cv::format(" -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s", plan.lookBackParts,
+                            plan.lookBackBatch, plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
                  accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");

@@ -204,9 +204,30 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
     return ksize.area() > 16 * 16 && std::min(ksize.width, ksize.height) > 1;
 }
 
+namespace {
+
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk" (0
+    for planned): the most tiles per compute unit of the single pass, look-back words through plain
+    loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and predecessors
+    per read (1..8), the tilted sum's rows per chunk. Never changes a result. */
+const int* integralOverride()
+{
+    static int values[5] = { 0, 0, 0, 0, 0 };
+    static const bool parsed = [] {
+        if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
+            std::sscanf(s, "%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3], &values[4]);
+        return true;
+    }();
+    (void)parsed;
+    return values;
+}
+
+} // namespace
+
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
                             bool allowSinglePass)
 {
+    const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     const size_t maxGroup = device.maxWorkGroupSize();
     auto localBytes = [&](int tile, int segments) {
@@ -230,11 +251,24 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         plan.tilesY = (size.height + plan.tile - 1) / plan.tile;
     };
     // Single pass: up to 40 KiB (5/6 of NVIDIA's 48) per work-group: large tiles keep the
-    // look-back chains short, and an H100 compute unit still holds several such groups. "All
-    // tiles at once" is taken as 8 work-groups per compute unit.
+    // look-back chains short, and an H100 compute unit still holds several such groups.
     chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
+    // NVIDIA's volatile global accesses go to L2 (coherent between work-groups); plain loads
+    // there cost far less than an atomic per word (H100, 1080p: sum + squared sum 61 -> 36 us,
+    // 32FC1->64F 51 -> 22 us). Elsewhere atomics: they also keep race checkers (oclgrind) quiet.
+    plan.plainLookBack = tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU &&
+                                          device.isNVidia());
+    // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
+    // compute unit (H100, 4K: 2040 tiles, 0.9x-1.0x the time of three launches); smaller tiles
+    // (16-byte pixels) do not (1080p 8UC4: 2040 tiles of 32, 1.4x).
+    const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
+                                            : plan.plainLookBack && plan.tile == 64 ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
-                      (size_t)plan.tilesX * plan.tilesY <= 8 * (size_t)device.maxComputeUnits();
+                      (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
+    // The look-back reads predecessors with as many groups of tile + 1 work items as the
+    // work-group of tile x segments holds (segments - 1; H100 1080p: 5-15% faster than one).
+    plan.lookBackParts = std::max(1, std::min(plan.segments - 1, tune[2] > 0 ? tune[2] : 3));
+    plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 4));
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
@@ -262,7 +296,8 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size)
     // Each work item first adds up the sums of the chunks above its own: at most 64 of them, in
     // chunks of at least 32 rows (enough work per item to hide the start-up).
     TiltedScanPlan plan;
-    plan.chunk = std::max(32, (size.height + 63) / 64);
+    const int forcedChunk = integralOverride()[4];
+    plan.chunk = forcedChunk > 0 ? forcedChunk : std::max(32, (size.height + 63) / 64);
     plan.chunks = (size.height + plan.chunk - 1) / plan.chunk;
     const size_t count = (size_t)size.height + size.width + 1;
     plan.diagonals = planPerElement(count, (size_t)plan.chunks);

@@ -90,6 +90,12 @@ struct TiledScanPlan
     int segments = 2;  //!< work items per tile row and column: each scans tile / segments pixels
     int tilesX = 0, tilesY = 0;
     bool singlePass = false;
+    /** Single pass: look-back words read and written with plain (volatile) loads and stores
+        rather than atomics. Each word carries the launch's epoch, so a reader never takes a
+        stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
+    bool plainLookBack = false;
+    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
+    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
@@ -99,9 +105,9 @@ struct TiledScanPlan
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
     pixel in local memory (the larger of two outputs in a single pass). The single pass is chosen
-    where `allowSinglePass`, the device has 64-bit atomics, and all tiles can run at once: waiting
-    on tiles of an earlier wave costs more than two launches (H100: 510 tiles 2x faster in one
-    pass, 2040 tiles 1.5-9x slower; docs/PERFORMANCE.md). */
+    where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per
+    compute unit (8; 16 for tiles of 64 with plain look-back words): waiting on tiles of an
+    earlier wave can cost more than two launches (docs/PERFORMANCE.md, integral). */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
                             bool allowSinglePass = true);
 
@@ -148,6 +154,12 @@ struct SepFilterPlan
 {
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
+    /** Single pass: look-back words read and written with plain (volatile) loads and stores
+        rather than atomics. Each word carries the launch's epoch, so a reader never takes a
+        stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
+    bool plainLookBack = false;
+    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
+    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y

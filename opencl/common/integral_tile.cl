@@ -30,18 +30,17 @@ inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint epoch)
     ACC_FN(Words) u;
     u.value = v;
     for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
-        atom_xchg(p + i, ((ulong)epoch << 32) | u.words[i]);
+        LOOK_BACK_STORE(p + i, ((ulong)epoch << 32) | u.words[i]);
 }
 
 // The value at p if all its words are of this launch (else *valid becomes false).
-// atom_cmpxchg(p, 0, 0) reads p atomically (OpenCL 1.2 has no atomic load), leaving it as it is.
 inline ACC ACC_FN(read_value)(volatile __global ulong* p, uint epoch, bool* valid)
 {
     ACC_FN(Words) u;
     u.value = (ACC)(0);
     for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
     {
-        const ulong w = atom_cmpxchg(p + i, 0ul, 0ul);
+        const ulong w = LOOK_BACK_LOAD(p + i);
         *valid &= (uint)(w >> 32) == epoch;
         u.words[i] = (uint)w;
     }
@@ -57,7 +56,7 @@ inline ACC ACC_FN(published_value)(volatile __global ulong* p, uint epoch)
     {
         ulong w;
         do
-            w = atom_cmpxchg(p + i, 0ul, 0ul);
+            w = LOOK_BACK_LOAD(p + i);
         while ((uint)(w >> 32) != epoch);
         u.words[i] = (uint)w;
     }
