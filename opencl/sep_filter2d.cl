@@ -12,10 +12,6 @@
 //  - sep_filter2d_direct (short kernels, DIRECT_KX/DIRECT_KY taps): no local memory; each work
 //    item reads its window from global memory (the caches serve the overlap between neighbours),
 //    row-filters it into registers and column-filters those into a DIRECT_BW x DIRECT_BH block.
-//  - sep_filter2d_ring (long kernels, RING_KX/RING_KY taps, symmetries RING_SYM_X/RING_SYM_Y,
-//    built in so that the code written out for each ring slot is only what runs): like the direct kernel, but each
-//    work item walks down a strip of RING_BH output rows keeping the last RING_KY row-filtered
-//    rows in a ring of registers, so that a row is filtered about once instead of once per output.
 //  - sep_filter2d_rows + sep_filter2d_cols: the two-pass path for kernels too long for local
 //    memory; the row pass writes the row-filtered image including the vertical apron.
 //
@@ -449,95 +445,6 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS)
             if (x + i < dst_cols)
                 STORE_DST(COL_RESULT(acc), d + (size_t)i * DST_PIXEL_SIZE);
         }
-    }
-}
-#  undef SEP_UNROLL
-#  define SEP_UNROLL
-#endif
-
-// ---- ring, for long kernels ---------------------------------------------------------------
-
-#ifdef RING_KY
-#  define RING_WIN_W (RING_BW + RING_KX - 1)
-#  undef SEP_UNROLL
-#  define SEP_UNROLL _Pragma("unroll")
-
-// Row r0 + s of the strip (s < RING_KY, a literal): filtered into ring slot s; once the ring is
-// full, it holds rows r - RING_KY + 1 .. r from slot s + 1 on (cyclically), one output row.
-#  define RING_LOAD_WIN(k) win[j_ + (k)]
-#  define RING_LOAD_SLOT(k) ring[(s_ + 1 + (k)) % RING_KY][i_]
-#  define RING_ROW(s)                                                                          \
-    if ((s) < RING_KY && r0 + (s) < rows_in)                                                  \
-    {                                                                                         \
-        const int s_ = (s) % RING_KY, r = r0 + (s), sy = sy0 + r;                             \
-        BT win[RING_WIN_W];                                                                   \
-        if (cols_inside && sy >= 0 && sy < whole_rows)                                        \
-        {                                                                                     \
-            __global const uchar* p = src_whole + (size_t)sy * src_step + (size_t)sx0 * SRC_PIXEL_SIZE; \
-            _Pragma("unroll")                                                                 \
-            for (int i_ = 0; i_ < RING_WIN_W; ++i_)                                           \
-                win[i_] = ST_TO_BT(LOAD_SRC_PIXEL(p + (size_t)i_ * SRC_PIXEL_SIZE));          \
-        }                                                                                     \
-        else                                                                                  \
-        {                                                                                     \
-            LOAD_BORDERED_ROW(win, RING_WIN_W, BT, ST_TO_BT, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,  \
-                              src_whole, src_step, sx0, sy, whole_cols, whole_rows);          \
-        }                                                                                     \
-        _Pragma("unroll")                                                                     \
-        for (int j_ = 0; j_ < RING_BW; ++j_)                                                  \
-            SEP_SUM(ring[s_][j_], (BT)(0), kx, RING_KX, RING_KX / 2, RING_SYM_X, RING_LOAD_WIN, noconvert); \
-        if (r >= RING_KY - 1)                                                                 \
-        {                                                                                     \
-            _Pragma("unroll")                                                                 \
-            for (int i_ = 0; i_ < RING_BW; ++i_)                                              \
-            {                                                                                 \
-                CT acc;                                                                       \
-                SEP_SUM(acc, (CT)(delta), ky, RING_KY, RING_KY / 2, RING_SYM_Y, RING_LOAD_SLOT, BT_TO_CT); \
-                if (x + i_ < dst_cols)                                                        \
-                    STORE_DST(COL_RESULT(acc), d + (size_t)i_ * DST_PIXEL_SIZE);              \
-            }                                                                                 \
-            d += dst_step;                                                                    \
-        }                                                                                     \
-    }
-
-// The slots written out (up to 31) rather than looped over: a loop of RING_KY such bodies is
-// beyond what compilers unroll even when told to, and a loop left rolled indexes the ring at run
-// time, in memory.
-#  define RING_FOR_EACH_SLOT(F) \
-    F(0) F(1) F(2) F(3) F(4) F(5) F(6) F(7) F(8) F(9) F(10) F(11) F(12) F(13) F(14) F(15)     \
-    F(16) F(17) F(18) F(19) F(20) F(21) F(22) F(23) F(24) F(25) F(26) F(27) F(28) F(29) F(30)
-#  if RING_KY > 31
-#    error "gpuconv: the ring kernel takes at most 31 taps along y"
-#  endif
-
-// Work item (i, j) filters outputs x .. x + RING_BW - 1 of rows y0 .. y0 + RING_BH - 1 with
-// x = i * RING_BW, y0 = j * RING_BH, walking down the source rows its outputs need: each is read
-// from global memory (the caches serve the overlap between neighbours), row-filtered into a ring
-// of the last RING_KY row-filtered rows, and once the ring is full completes one output row.
-// The row loop is written out RING_KY times (RING_FOR_EACH_SLOT) so that every ring slot, and every tap's slot, is indexed by
-// a constant: the ring stays in registers with no moves. Lengths constant and symmetric kernels
-// anchored in their middle (the host's kernel type), as in the direct kernel: same sums as the
-// other kernels, so same results. Rows are filtered (RING_KY - 1) / RING_BH more than once, where
-// strips meet.
-__kernel void sep_filter2d_ring(SINGLE_PASS_ARGS)
-{
-    (void)kx_len;
-    (void)ky_len;
-    (void)sym_x;
-    (void)sym_y;
-    const int x = get_global_id(0) * RING_BW, y0 = get_global_id(1) * RING_BH;
-    if (x >= dst_cols || y0 >= dst_rows)
-        return;
-    __global const uchar* src_whole = src + src_whole_offset;
-    const int sx0 = roi_x + x - anchor_x, sy0 = roi_y + y0 - anchor_y;
-    const bool cols_inside = sx0 >= 0 && sx0 + RING_WIN_W <= whole_cols;
-    const int rows_in = min(RING_BH, dst_rows - y0) + RING_KY - 1;
-    __global uchar* d = dst + dst_offset + (size_t)y0 * dst_step + (size_t)x * DST_PIXEL_SIZE;
-
-    BT ring[RING_KY][RING_BW];
-    for (int r0 = 0; r0 < rows_in; r0 += RING_KY)
-    {
-        RING_FOR_EACH_SLOT(RING_ROW)
     }
 }
 #  undef SEP_UNROLL

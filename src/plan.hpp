@@ -90,9 +90,8 @@ struct TiledScanPlan
     int tilesX = 0, tilesY = 0;
     bool singlePass = false;
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
-    bool ring = false;          //!< the ring kernel (long kernels, no local memory)
-    int directW = 0;            //!< direct, ring: outputs a work item computes along x
-    int directH = 0;            //!< direct, ring: ... along y (ring: the strip it walks down)
+    int directW = 0;            //!< direct: outputs a work item computes along x
+    int directH = 0;            //!< direct: ... along y
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
@@ -149,9 +148,8 @@ struct SepFilterPlan
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
-    bool ring = false;          //!< the ring kernel (long kernels, no local memory)
-    int directW = 0;            //!< direct, ring: outputs a work item computes along x
-    int directH = 0;            //!< direct, ring: ... along y (ring: the strip it walks down)
+    int directW = 0;            //!< direct: outputs a work item computes along x
+    int directH = 0;            //!< direct: ... along y
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
     int colStrip = 8;           //!< single pass: ... along y
     int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
@@ -167,12 +165,6 @@ struct SepFilterPlan
     and its launch shape) where it applies, else a plan that is not feasible. */
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes);
-
-/** The ring kernel for kernels of kxLen x kyLen taps (lengths the direct kernel leaves), as
-    planSepFilterDirect: plan.ring with directW outputs along x per work item, strips of directH
-    rows, and its launch shape where it applies, else a plan that is not feasible. */
-SepFilterPlan planSepFilterRing(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                size_t bufPixelBytes);
 
 /** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel). */
 void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip);

@@ -52,67 +52,7 @@ const int* sepFilterDirectOverride()
     return values;
 }
 
-/** Override of the ring kernel's plan, read once: OPENCV_GPUCONV_SEPFILTER_RING="w,h,minTaps,maxTaps"
-    (outputs per work item along x, at most 8, and rows per strip, powers of two; the kernel lengths it takes;
-    0 for planned, maxTaps -1 for never). */
-const int* sepFilterRingOverride()
-{
-    static int values[4] = { 0, 0, 0, 0 };
-    static const bool parsed = [] {
-        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_RING"))
-            std::sscanf(s, "%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3]);
-        return true;
-    }();
-    (void)parsed;
-    return values;
-}
-
-/** A launch of work items of w x h outputs each over a `size` image, in groups of 32 x groupRows
-    items (fewer where the device allows fewer). */
-LaunchShape blockLaunchShape(const ocl::Device& device, Size size, int w, int h, size_t groupRows)
-{
-    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
-    const size_t groupW = std::min<size_t>(32, maxGroup), groupH = std::max<size_t>(1, std::min<size_t>(groupRows, maxGroup / groupW));
-    LaunchShape shape;
-    shape.local[0] = groupW;
-    shape.local[1] = groupH;
-    shape.global[0] = roundUp((size.width + w - 1) / w, groupW);
-    shape.global[1] = roundUp((size.height + h - 1) / h, groupH);
-    return shape;
-}
-
 } // namespace
-
-SepFilterPlan planSepFilterRing(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                size_t bufPixelBytes)
-{
-    SepFilterPlan plan;
-    const int* tune = sepFilterRingOverride();
-    // Square kernels (Gaussians, box filters) of 9 to 31 taps: the lengths are build options, so
-    // each pair is a build; square ones keep them few.
-    const int minTaps = tune[2] > 0 ? tune[2] : 8, maxTaps = tune[3] != 0 ? tune[3] : 31;
-    if (kxLen != kyLen || kyLen < minTaps || kyLen > maxTaps)
-        return plan;
-    // The ring (kyLen x w row-filtered pixels) and a source window row live in registers.
-    int w = 4, h = 32;
-    if (bufPixelBytes == 8)
-        w = 2;
-    else if (bufPixelBytes == 16)
-        w = 1;
-    else if (bufPixelBytes > 16)
-        return plan;
-    // Overrides rounded down to what the host's variant key takes: powers of two, w <= 8, 8 <= h <= 512.
-    const auto pow2Floor = [](int v) { int p = 1; while (p * 2 <= v) p *= 2; return p; };
-    if (tune[0] > 0)
-        w = std::min(pow2Floor(tune[0]), 8);
-    if (tune[1] > 0)
-        h = std::min(std::max(pow2Floor(tune[1]), 8), 512);
-    plan.feasible = plan.ring = true;
-    plan.directW = w;
-    plan.directH = h;
-    plan.shape = blockLaunchShape(device, size, w, h, 4);
-    return plan;
-}
 
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes)
@@ -140,10 +80,15 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
         w = std::min(tune[0], 8);
     if (tune[1] > 0)
         h = std::min(tune[1], 8);
+    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const size_t groupW = std::min<size_t>(32, maxGroup), groupH = std::max<size_t>(1, std::min<size_t>(8, maxGroup / groupW));
     plan.feasible = plan.direct = true;
     plan.directW = w;
     plan.directH = h;
-    plan.shape = blockLaunchShape(device, size, w, h, 8);
+    plan.shape.local[0] = groupW;
+    plan.shape.local[1] = groupH;
+    plan.shape.global[0] = roundUp((size.width + w - 1) / w, groupW);
+    plan.shape.global[1] = roundUp((size.height + h - 1) / h, groupH);
     return plan;
 }
 

@@ -254,22 +254,17 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     // two passes (TWO_PASS) for kernels the direct kernel would take.
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
     const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
-    detail::SepFilterPlan directPlan;
-    if (!forceTiled)
-    {
-        directPlan = detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
-        if (!directPlan.direct)
-            directPlan = detail::planSepFilterRing(device, src.size(), kxLen, kyLen, bufPixelBytes);
-    }
-    const detail::SepFilterPlan plan = directPlan.feasible ? directPlan : detail::planSepFilter(
+    const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
+        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
+    const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
         forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
-    if ((plan.singlePass || plan.direct || plan.ring) && src.u == out.u)
+    if ((plan.singlePass || plan.direct) && src.u == out.u)
     {
-        // The single pass and the direct and ring kernels read neighbours that other groups may already have
+        // The single pass and the direct kernel read neighbours that other groups may already have
         // written: filter a copy of everything they read (the whole image unless isolated).
         UMat whole = src;
         whole.adjustROI(geometry.roiOffset.y, geometry.whole.height - geometry.roiOffset.y - src.rows,
@@ -307,36 +302,22 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return setScalar(k, arg, a.colDepth, a.delta);
     };
 
-    if (plan.direct || plan.ring)
+    if (plan.direct)
     {
-        // The block and kernel sizes are constants of the build (its registers are indexed by them),
-        // for the ring kernel the symmetries too. `key` takes 50 bits; the rest fits the 14 left:
-        // direct lengths and blocks up to 7 and 8; ring kernels square, of at most 31 taps, w of
-        // 1, 2, 4 or 8, strips of 8 .. 512 rows, a power of two.
-        static detail::VariantOptionsCache directOptionsCache, ringOptionsCache;
-        const auto log2 = [](int v) { uint64 l = 0; while ((1 << (l + 1)) <= v) ++l; return l; };
-        CV_Assert(plan.ring ? kxLen == kyLen && kyLen < 32 && (plan.directW & (plan.directW - 1)) == 0 &&
-                              plan.directW <= 8 && (plan.directH & (plan.directH - 1)) == 0 &&
-                              plan.directH >= 8 && plan.directH <= 512
-                            : kxLen < 8 && kyLen < 8 && plan.directW <= 8 && plan.directH <= 8);
-        const uint64 blockKey = plan.ring
-            ? (((key * 32 + (uint64)kyLen) * 4 + log2(plan.directW)) * 8 + log2(plan.directH / 8)) * 16 +
-                  (uint64)(a.symX * 4 + a.symY)
-            : (((key * 8 + (uint64)kxLen) * 8 + (uint64)kyLen) * 16 + (uint64)plan.directW) * 16 + (uint64)plan.directH;
-        const std::string& blockOptions = (plan.ring ? ringOptionsCache : directOptionsCache).get(blockKey, [&] {
-            return options + (plan.ring
-                ? cv::format(" -D RING_KX=%d -D RING_KY=%d -D RING_BW=%d -D RING_BH=%d -D RING_SYM_X=%d -D RING_SYM_Y=%d",
-                             kxLen, kyLen, plan.directW, plan.directH, a.symX, a.symY)
-                : cv::format(" -D DIRECT_KX=%d -D DIRECT_KY=%d -D DIRECT_BW=%d -D DIRECT_BH=%d",
-                             kxLen, kyLen, plan.directW, plan.directH));
+        // The block and kernel sizes are constants of the build (its registers are indexed by them).
+        static detail::VariantOptionsCache directOptionsCache;
+        const uint64 directKey = (((key * 8 + (uint64)kxLen) * 8 + (uint64)kyLen) * 16 + (uint64)plan.directW) * 16 +
+                                 (uint64)plan.directH;
+        const std::string& directOptions = directOptionsCache.get(directKey, [&] {
+            return options + cv::format(" -D DIRECT_KX=%d -D DIRECT_KY=%d -D DIRECT_BW=%d -D DIRECT_BH=%d",
+                                        kxLen, kyLen, plan.directW, plan.directH);
         });
-        const char* name = plan.ring ? "sep_filter2d_ring" : "sep_filter2d_direct";
-        detail::KernelLaunch k(name, kernels::sep_filter2d(), blockOptions);
+        detail::KernelLaunch k("sep_filter2d_direct", kernels::sep_filter2d(), directOptions);
         if (k.empty())
-            return cv::format("the %s kernel failed to build: ", name) + blockOptions;
+            return "the sep_filter2d_direct kernel failed to build: " + directOptions;
         setColumnPass(k, setSource(k, 0));
         if (!k.enqueue(plan.shape))
-            return cv::format("enqueueing the %s kernel failed", name);
+            return "enqueueing the sep_filter2d_direct kernel failed";
         return detail::OclDecline();
     }
 

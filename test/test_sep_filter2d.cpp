@@ -353,54 +353,6 @@ INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
                        ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_TWO_PASS)));
 
-// ---- long square kernels: the ring kernel (strips of rows, lengths built in) -------------------
-
-typedef ::testing::TestWithParam<int> SepFilter2D_Ring;
-
-TEST_P(SepFilter2D_Ring, matches_cv)
-{
-    // Lengths it takes (9 and 31) at both ends of its range, images several strips high and wide
-    // (interior work items and every border), ROIs, in place, off-centre anchors (general
-    // kernels), the fixed-point and integer modes where the type has them, tiny images. Each
-    // case is a build of its own (lengths, types and border rules are build options).
-    const int type = GetParam();
-    const int depth = CV_MAT_DEPTH(type), cn = CV_MAT_CN(type);
-    RNG rng = testRng();
-    SepCase c = baseCase(depth, -1, cn);
-    c.kxLen = c.kyLen = 9;
-    c.anchor = Point(1, 7);
-    c.size = Size(150, 101);
-    checkSepFilter(c, rng);
-    c.size = Size(5, 3);
-    c.dstMode = DST_NEW;
-    checkSepFilter(c, rng);
-
-    c = baseCase(depth, -1, cn);
-    c.kind = KERNEL_SMOOTH8;
-    c.kxLen = c.kyLen = 31;
-    c.border = BORDER_CONSTANT | BORDER_ISOLATED;
-    c.dstMode = DST_INPLACE;
-    c.size = Size(97, 75);
-    checkSepFilter(c, rng);
-    c.border = BORDER_WRAP;
-    c.dstMode = DST_ROI;
-    c.size = Size(40, 33);
-    c.delta = 0;
-    checkSepFilter(c, rng);
-
-    if (depth == CV_8U && cn == 1)
-    {
-        c = baseCase(depth, CV_16S, cn);
-        c.kind = KERNEL_INTEGER;
-        c.kxLen = c.kyLen = 11;
-        c.size = Size(70, 45);
-        checkSepFilter(c, rng);
-    }
-}
-
-INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Ring,
-    ::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1, CV_16SC3, CV_64FC1, CV_16UC2));
-
 // ---- tiles inside the image: 16-byte word loads for every pixel size that divides 16 ----------
 
 typedef ::testing::TestWithParam<int> SepFilter2D_InteriorWords;
