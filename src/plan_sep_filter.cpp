@@ -38,8 +38,8 @@ const int* sepFilterOverride()
 }
 
 /** Override of the direct kernel's plan, read once: OPENCV_GPUCONV_SEPFILTER_DIRECT="w,h,maxTaps"
-    (outputs per work item, at most 8 each; the longest kernel it takes; 0 for planned, maxTaps -1
-    for never). */
+    (outputs per work item, at most 8 each; the longest kernel it takes, at most 7; 0 for planned,
+    maxTaps -1 for never). */
 const int* sepFilterDirectOverride()
 {
     static int values[3] = { 0, 0, 0 };
@@ -61,7 +61,8 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     const int* tune = sepFilterDirectOverride();
     // Up to 7 taps: there the tiled single pass spends more on its tile loads, barriers and
     // apron rows than the caches save it (4K 5x5 Gaussian, H100: docs/PERFORMANCE.md).
-    const int maxTaps = tune[2] != 0 ? tune[2] : 7;
+    // At most 7 even when overridden: the host's variant key holds each length in 3 bits.
+    const int maxTaps = tune[2] != 0 ? std::min(tune[2], 7) : 7;
     if (kxLen > maxTaps || kyLen > maxTaps)
         return plan;
     // The window row and the row-filtered block live in registers. Measured on an H100 (5x5
