@@ -161,7 +161,7 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
     const detail::TiledScanPlan plan =
-        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), false);
+        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), 0, false);
     const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
@@ -192,8 +192,9 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
     // The local tile holds the sum, then the squared sum (the larger of the two).
+    const size_t movedBytes = src.elemSize() + oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
     const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn));
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), movedBytes);
 
     if (!plan.singlePass)
     {

@@ -225,7 +225,7 @@ const int* integralOverride()
 } // namespace
 
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            bool allowSinglePass)
+                            size_t movedBytes, bool allowSinglePass)
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
@@ -259,10 +259,12 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.plainLookBack = tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU &&
                                           device.isNVidia());
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
-    // compute unit (H100, 4K: 2040 tiles, 0.9x-1.0x the time of three launches); smaller tiles
-    // (16-byte pixels) do not (1080p 8UC4: 2040 tiles of 32, 1.4x).
+    // compute unit (H100, 4K: 2040 tiles; sum + squared sum, 32FC1->32F and ->64F 0.83x-0.96x
+    // the time of three launches), except where a tile's traffic is too small to hide its wait
+    // on an earlier wave (8UC1->32S, 5 bytes per pixel: 1.12x); smaller tiles (16-byte pixels)
+    // do not gain either (1080p 8UC4: 2040 tiles of 32, 1.4x).
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
-                                            : plan.plainLookBack && plan.tile == 64 ? 16 : 8;
+                                            : plan.plainLookBack && plan.tile == 64 && movedBytes >= 8 ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
     // The look-back reads predecessors with as many groups of tile + 1 work items as the

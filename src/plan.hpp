@@ -104,12 +104,14 @@ struct TiledScanPlan
 };
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
-    pixel in local memory (the larger of two outputs in a single pass). The single pass is chosen
-    where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per
-    compute unit (8; 16 for tiles of 64 with plain look-back words): waiting on tiles of an
-    earlier wave can cost more than two launches (docs/PERFORMANCE.md, integral). */
+    pixel in local memory (the larger of two outputs in a single pass) and that reads and writes
+    `movedBytes` per pixel in global memory (source and outputs). The single pass is chosen where
+    `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per compute
+    unit (8; 16 for tiles of 64 with plain look-back words moving at least 8 bytes per pixel):
+    waiting on tiles of an earlier wave can cost more than two launches (docs/PERFORMANCE.md,
+    integral). */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            bool allowSinglePass = true);
+                            size_t movedBytes, bool allowSinglePass = true);
 
 /** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
     (diagonal, chunk). */
