@@ -213,16 +213,22 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
                 for (int px = 0; px < PX; ++px)                                                 \
                     acc[py][px] = fma((win)[px + kx], w, acc[py][px]);                          \
             }                                                                                   \
-            if (ky == KH - 1) /* the row is complete: its registers are free from here on */     \
-                store_acc_row(acc[py], dst, dst_step, dst_offset, by + oy + py, bx + ox,       \
-                              dst_rows, dst_cols);                                              \
+            STORE_IF_COMPLETE(py, ky);                                                          \
         }                                                                                       \
     } while (0)
-// Small kernels unroll fully, so that every weight is indexed by a constant.
+#define STORE_ACC_ROW(py) \
+    store_acc_row(acc[py], dst, dst_step, dst_offset, by + oy + py, bx + ox, dst_rows, dst_cols)
+// Small kernels unroll fully, so that every weight is indexed by a constant, and store each output
+// row as soon as its last kernel row is applied (its registers are free from there on). In the
+// rolled loop of larger kernels such a store is a branch on every row, and was measured slower
+// (H100, 4K 8UC4 15x15: 594 us against 458 with the stores after the loop).
 #if KW * KH <= 49
 #  define ROWS_UNROLL _Pragma("unroll")
+#  define STORE_IF_COMPLETE(py, ky) if ((ky) == KH - 1) STORE_ACC_ROW(py)
 #else
 #  define ROWS_UNROLL
+#  define STORE_IF_COMPLETE(py, ky)
+#  define STORE_AFTER_ROWS
 #endif
 
 #ifdef TILED
@@ -316,5 +322,10 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
         }
     }
 #  endif
+#endif
+#ifdef STORE_AFTER_ROWS
+    #pragma unroll
+    for (int py = 0; py < PY; ++py)
+        STORE_ACC_ROW(py);
 #endif
 }
