@@ -181,8 +181,9 @@ struct SepFilterPlan
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes);
 
-/** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel). */
-void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip);
+/** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel) for
+    row-filtered pixels of `bufPixelBytes`. */
+void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip);
 
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the

@@ -93,16 +93,18 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     return plan;
 }
 
-void planSepFilterStrips(const ocl::Device& device, int& rowStrip, int& colStrip)
+void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip)
 {
     (void)device;
-    // Row strips of 4 and column strips of 8 outputs, for every pixel type, as measured on an
-    // H100 (4K Gaussians of 5, 17, 31 taps; docs/PERFORMANCE.md): row strips of 4 instead of 8
-    // took 1.0x-1.3x less time at 5 and 17 taps for 8UC1 and 32FC1 (31 taps: within 10%), and
-    // less than 2 or 8 for 8UC4; column strips of 8 instead of 4 took 1.3x less for 8UC4. The
-    // row pass filters the apron rows too, which favours short row strips.
+    // Row strips of 4 outputs for every pixel type, column strips of 8, and of 4 for 16-byte
+    // row-filtered pixels, as measured on an H100 (4K Gaussians of 5, 17, 31 taps, tiled kernel;
+    // docs/PERFORMANCE.md): row strips of 4 instead of 8 took 1.0x-1.3x less time at 5 and 17
+    // taps for 8UC1 and 32FC1 (31 taps: within 10%), and less than 2 or 8 for 8UC4; column strips
+    // of 4 instead of 8 took 1.2x less for 8UC4 at 17 and 31 taps, 1080p and 4K (b778236), and up
+    // to 1.26x more for 8UC1 and 32FC1. The row pass filters the apron rows too, which favours
+    // short row strips.
     rowStrip = 4;
-    colStrip = 8;
+    colStrip = bufPixelBytes >= 16 ? 4 : 8;
     // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).
     const int* tune = sepFilterOverride();
     if (tune[0] == 2 || tune[0] == 4 || tune[0] == 8)

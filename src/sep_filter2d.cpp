@@ -220,7 +220,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
     const size_t srcPixelBytes = localPixelBytes(a.sdepth, a.cn), bufPixelBytes = localPixelBytes(a.bufDepth, a.cn);
     int rowStrip = 0, colStrip = 0;
-    detail::planSepFilterStrips(device, rowStrip, colStrip);
+    detail::planSepFilterStrips(device, bufPixelBytes, rowStrip, colStrip);
 
     const int cn = a.cn;
     uint64 key = 0;
