@@ -153,7 +153,8 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         return o;
     };
     // Everything the options depend on, packed into a key for the cache of assembled options;
-    // a field too wide for its bits (kernels of 4096 rows, say) assembles them every time.
+    // a field too wide for its bits (kernels of 4096 rows, say), or fields past the key's 64 bits,
+    // assemble them every time.
     const int fields[][2] = {
         { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
         { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
@@ -162,9 +163,11 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         { (int)(device.doubleFPConfig() > 0), 1 } };
     uint64 key = 0;
     bool keyFits = true;
+    int keyBits = 0;
     for (const auto& f : fields)
     {
-        keyFits = keyFits && f[0] >= 0 && f[0] < (1 << f[1]);
+        keyBits += f[1];
+        keyFits = keyFits && keyBits <= 64 && f[0] >= 0 && f[0] < (1 << f[1]);
         key = (key << f[1]) | (uint64)(f[0] & ((1 << f[1]) - 1));
     }
     static detail::VariantOptionsCache optionsCache;
