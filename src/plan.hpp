@@ -96,9 +96,6 @@ struct TiledScanPlan
     bool plainLookBack = false;
     int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
     int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
-    bool direct = false;        //!< the direct kernel (short kernels, no local memory)
-    int directW = 0;            //!< direct: outputs a work item computes along x
-    int directH = 0;            //!< direct: ... along y
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
@@ -156,12 +153,6 @@ struct SepFilterPlan
 {
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
-    /** Single pass: look-back words read and written with plain (volatile) loads and stores
-        rather than atomics. Each word carries the launch's epoch, so a reader never takes a
-        stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
-    bool plainLookBack = false;
-    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
-    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
