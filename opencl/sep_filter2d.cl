@@ -379,6 +379,106 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS, int src_pitch, int row_pitch,
             STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
 }
 
+// Walking single pass: work group (gx, gy) filters output columns gx * tile_w .. + tile_w - 1 of
+// rows gy * chunk_rows .. + chunk_rows - 1, walking down them step_rows = get_local_size(1) *
+// COL_STRIP rows at a time. Each step loads the next source rows (tile_w + kx_len - 1 pixels
+// each) into src_tile, row-filters them into a ring of row-filtered rows, and column-filters
+// step_rows output rows from the ring: the vertical apron is loaded and row-filtered once per
+// chunk, not once per tile as in sep_filter2d_fused. Walk row j (source row roi_y + y0 -
+// anchor_y + j, row-filtered) lives in ring slots j % ring_rows and j % ring_rows + ring_rows
+// (ring_rows >= step_rows + ky_len - 1), so that every column window is contiguous and the tap
+// loads need no wrap-around. Same strips and sums as sep_filter2d_fused, so same results.
+// Local memory: src_tile step_rows rows of src_pitch pixels, ring 2 * ring_rows rows of
+// row_pitch pixels.
+__kernel void sep_filter2d_walk(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, int words_ok,
+                                int chunk_rows, int ring_rows,
+                                __local ulong4* src_tile_words, __local BT* ring)
+{
+    __local WT* src_tile = (__local WT*)src_tile_words;
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    const int tile_w = get_local_size(0), step_rows = get_local_size(1) * COL_STRIP;
+    const int x0 = get_group_id(0) * tile_w, y0 = get_group_id(1) * chunk_rows;
+    const int y_end = min(y0 + chunk_rows, dst_rows);
+    const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y, src_w = tile_w + kx_len - 1;
+    const int group_items = tile_w * get_local_size(1);
+    const int walk_rows = y_end - y0 + ky_len - 1;
+    const int x = x0 + lx;
+
+    // produced: walk rows row-filtered so far, the newest ending at ring slot `slot`;
+    // out_y: the next output row. The first steps produce the ky_len - 1 rows above the chunk
+    // (and no outputs), then every step step_rows rows and as many outputs.
+    int produced = 0, slot = 0, out_y = y0;
+    while (out_y < y_end)
+    {
+        const int n = min(step_rows, (produced < ky_len - 1 ? ky_len - 1 : walk_rows) - produced);
+        const int sy = sy0 + produced;
+        // The loads end with a barrier: every item is past the previous step's reads of
+        // src_tile and of the ring slots this step overwrites.
+#ifdef TILE_WORDS
+        const bool words = words_ok && sx0 >= 0 && sy >= 0 && sx0 + src_w <= whole_cols && sy + n < whole_rows;
+        __global const uchar* window = src + src_whole_offset + (size_t)sy * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
+        const uint first = (uint)(size_t)window;
+        if (words)
+            load_tile_words((__local uchar*)src_tile, src_pitch * SRC_PIXEL_SIZE, src_w * SRC_PIXEL_SIZE, n,
+                            window, src_step);
+        else
+#endif
+            load_tile(src_tile, src_pitch, src_w, n, sx0, sy, src + src_whole_offset, src_step,
+                      whole_cols, whole_rows);
+
+        // Row strips, neighbouring work items on neighbouring rows, as in sep_filter2d_fused.
+        const int strips = n * (tile_w / ROW_STRIP);
+        for (int i = ly * tile_w + lx; i < strips; i += group_items)
+        {
+            const int ty = i % n, tx = i / n * ROW_STRIP;
+#ifdef TILE_WORDS
+            __local const WT* s = src_tile + ty * src_pitch + tx + (words ? tile_row_shift(first, src_step, ty) : 0);
+#else
+            __local const WT* s = src_tile + ty * src_pitch + tx;
+#endif
+#define LOAD_SRC(k) s[k]
+            BT acc[ROW_STRIP];
+            STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
+#undef LOAD_SRC
+            int r = slot + ty;
+            if (r >= ring_rows)
+                r -= ring_rows;
+            __local BT* out = ring + r * row_pitch + tx;
+            __local BT* mirror = out + ring_rows * row_pitch;
+            for (int j = 0; j < ROW_STRIP; ++j)
+                out[j] = mirror[j] = acc[j];
+        }
+        produced += n;
+        slot += n;
+        if (slot >= ring_rows)
+            slot -= ring_rows;
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        // Column strips: output rows out_y + ly * COL_STRIP .. + COL_STRIP - 1 of column x, from
+        // the walk rows (out_y - y0) .. + COL_STRIP + ky_len - 2 (the window starts `ready +
+        // ky_len - 1` rows before the newest).
+        const int ready = min(y0 + produced - (ky_len - 1), y_end) - out_y;
+        const int ty = ly * COL_STRIP;
+        if (ready > 0 && ty < ready && x < dst_cols)
+        {
+            int w = slot - (ready + ky_len - 1) + ty;
+            if (w < 0)
+                w += ring_rows;
+            __local const BT* b = ring + w * row_pitch + lx;
+#define LOAD_ROW(k) b[(k) * row_pitch]
+            CT acc[COL_STRIP];
+            STRIP_SUM(COL_STRIP, CT, acc, (CT)(delta), ky, ky_len, anchor_y, sym_y, LOAD_ROW, BT_TO_CT);
+#undef LOAD_ROW
+            __global uchar* d = dst + dst_offset + (size_t)(out_y + ty) * dst_step + (size_t)x * DST_PIXEL_SIZE;
+            for (int j = 0; j < COL_STRIP; ++j)
+                if (ty + j < ready)
+                    STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
+        }
+        if (ready > 0)
+            out_y += ready;
+    }
+}
+
 // ---- direct, for short kernels ------------------------------------------------------------
 
 #ifdef DIRECT_KX
