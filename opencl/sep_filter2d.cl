@@ -381,65 +381,19 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS, int src_pitch, int row_pitch,
 
 // Walking single pass: work group (gx, gy) filters output columns gx * tile_w .. + tile_w - 1 of
 // rows gy * chunk_rows .. + chunk_rows - 1, walking down them step_rows = get_local_size(1) *
-// COL_STRIP rows at a time. Each step row-filters the source rows in src_tile (tile_w + kx_len
-// - 1 pixels each) into a ring of row-filtered rows and column-filters step_rows output rows
-// from the ring: the vertical apron is loaded and row-filtered once per chunk, not once per
-// tile as in sep_filter2d_fused. The next step's source rows are read from global memory into
-// registers before the column pass and stored into src_tile after it, so that their latency
-// overlaps the column pass (at most WALK_FETCH pixels per work item: the plan's step_rows x
-// (tile_w + kx_len - 1) <= WALK_FETCH x group items). Walk row j (source row roi_y + y0 -
+// COL_STRIP rows at a time. Each step loads the next source rows (tile_w + kx_len - 1 pixels
+// each) into src_tile, row-filters them into a ring of row-filtered rows, and column-filters
+// step_rows output rows from the ring: the vertical apron is loaded and row-filtered once per
+// chunk, not once per tile as in sep_filter2d_fused. Walk row j (source row roi_y + y0 -
 // anchor_y + j, row-filtered) lives in ring slots j % ring_rows and j % ring_rows + ring_rows
 // (ring_rows >= step_rows + ky_len - 1), so that every column window is contiguous and the tap
 // loads need no wrap-around. Same strips and sums as sep_filter2d_fused, so same results.
 // Local memory: src_tile step_rows rows of src_pitch pixels, ring 2 * ring_rows rows of
 // row_pitch pixels.
-#define WALK_FETCH 16
-
-// Reads rows sy .. sy + n - 1 of the source window starting at column sx0, src_w pixels wide,
-// border rules as load_tile, into value[] (at[]: the local offsets to store them at; -1 none).
-inline void walk_fetch(WT* value, int* at, int pitch, int src_w, int n, int sx0, int sy,
-                       __global const uchar* src_whole, int src_step, int whole_cols, int whole_rows)
-{
-    const int group_items = get_local_size(0) * get_local_size(1);
-    const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
-    const bool inside_x = sx0 >= 0 && sx0 + src_w <= whole_cols;
-    const bool inside_y = sy >= 0 && sy + n <= whole_rows;
-    int ty = item / src_w, tx = item - ty * src_w;
-    const int step_y = group_items / src_w, step_x = group_items - step_y * src_w;
-    for (int b = 0; b < WALK_FETCH; ++b)
-    {
-        at[b] = -1;
-        value[b] = (WT)(0);
-        if (ty < n)
-        {
-            const int x = inside_x ? sx0 + tx : border_index(sx0 + tx, whole_cols);
-            const int y = inside_y ? sy + ty : border_index(sy + ty, whole_rows);
-            if (x >= 0 && y >= 0)
-                value[b] = LOAD_SRC_PIXEL(src_whole + (size_t)y * src_step + (size_t)x * SRC_PIXEL_SIZE);
-            at[b] = ty * pitch + tx;
-        }
-        tx += step_x;
-        ty += step_y;
-        if (tx >= src_w)
-        {
-            tx -= src_w;
-            ++ty;
-        }
-    }
-}
-
-inline void walk_store(__local WT* tile, const WT* value, const int* at)
-{
-    for (int b = 0; b < WALK_FETCH; ++b)
-        if (at[b] >= 0)
-            tile[at[b]] = value[b];
-}
-
 __kernel void sep_filter2d_walk(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, int words_ok,
                                 int chunk_rows, int ring_rows,
                                 __local ulong4* src_tile_words, __local BT* ring)
 {
-    (void)words_ok;
     __local WT* src_tile = (__local WT*)src_tile_words;
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int tile_w = get_local_size(0), step_rows = get_local_size(1) * COL_STRIP;
@@ -449,27 +403,39 @@ __kernel void sep_filter2d_walk(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, 
     const int group_items = tile_w * get_local_size(1);
     const int walk_rows = y_end - y0 + ky_len - 1;
     const int x = x0 + lx;
-    __global const uchar* src_whole = src + src_whole_offset;
 
-    // loaded: walk rows read so far (the last n of them in src_tile); produced: rows
-    // row-filtered, the newest ending before ring slot `slot`; out_y: the next output row. The
-    // first steps produce the ky_len - 1 rows above the chunk (and no outputs), then every step
-    // step_rows rows and as many outputs.
-    WT value[WALK_FETCH];
-    int at[WALK_FETCH];
-    int n = min(step_rows, ky_len > 1 ? ky_len - 1 : walk_rows);
-    walk_fetch(value, at, src_pitch, src_w, n, sx0, sy0, src_whole, src_step, whole_cols, whole_rows);
-    walk_store(src_tile, value, at);
-    barrier(CLK_LOCAL_MEM_FENCE);
+    // produced: walk rows row-filtered so far, the newest ending at ring slot `slot`;
+    // out_y: the next output row. The first steps produce the ky_len - 1 rows above the chunk
+    // (and no outputs), then every step step_rows rows and as many outputs.
     int produced = 0, slot = 0, out_y = y0;
     while (out_y < y_end)
     {
+        const int n = min(step_rows, (produced < ky_len - 1 ? ky_len - 1 : walk_rows) - produced);
+        const int sy = sy0 + produced;
+        // The loads end with a barrier: every item is past the previous step's reads of
+        // src_tile and of the ring slots this step overwrites.
+#ifdef TILE_WORDS
+        const bool words = words_ok && sx0 >= 0 && sy >= 0 && sx0 + src_w <= whole_cols && sy + n < whole_rows;
+        __global const uchar* window = src + src_whole_offset + (size_t)sy * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
+        const uint first = (uint)(size_t)window;
+        if (words)
+            load_tile_words((__local uchar*)src_tile, src_pitch * SRC_PIXEL_SIZE, src_w * SRC_PIXEL_SIZE, n,
+                            window, src_step);
+        else
+#endif
+            load_tile(src_tile, src_pitch, src_w, n, sx0, sy, src + src_whole_offset, src_step,
+                      whole_cols, whole_rows);
+
         // Row strips, neighbouring work items on neighbouring rows, as in sep_filter2d_fused.
         const int strips = n * (tile_w / ROW_STRIP);
         for (int i = ly * tile_w + lx; i < strips; i += group_items)
         {
             const int ty = i % n, tx = i / n * ROW_STRIP;
+#ifdef TILE_WORDS
+            __local const WT* s = src_tile + ty * src_pitch + tx + (words ? tile_row_shift(first, src_step, ty) : 0);
+#else
             __local const WT* s = src_tile + ty * src_pitch + tx;
+#endif
 #define LOAD_SRC(k) s[k]
             BT acc[ROW_STRIP];
             STRIP_SUM(ROW_STRIP, BT, acc, (BT)(0), kx, kx_len, anchor_x, sym_x, LOAD_SRC, ST_TO_BT);
@@ -487,12 +453,6 @@ __kernel void sep_filter2d_walk(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, 
         if (slot >= ring_rows)
             slot -= ring_rows;
         barrier(CLK_LOCAL_MEM_FENCE);
-
-        // The next step's source rows, in flight during the column pass.
-        n = min(step_rows, (produced < ky_len - 1 ? ky_len - 1 : walk_rows) - produced);
-        if (n > 0)
-            walk_fetch(value, at, src_pitch, src_w, n, sx0, sy0 + produced, src_whole, src_step,
-                       whole_cols, whole_rows);
 
         // Column strips: output rows out_y + ly * COL_STRIP .. + COL_STRIP - 1 of column x, from
         // the walk rows (out_y - y0) .. + COL_STRIP + ky_len - 2 (the window starts `ready +
@@ -516,11 +476,6 @@ __kernel void sep_filter2d_walk(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, 
         }
         if (ready > 0)
             out_y += ready;
-        // Every item is past this step's reads of src_tile (the barrier above) and, after the
-        // barrier below, of the ring slots the next step overwrites.
-        if (n > 0)
-            walk_store(src_tile, value, at);
-        barrier(CLK_LOCAL_MEM_FENCE);
     }
 }
 

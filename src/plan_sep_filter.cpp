@@ -88,14 +88,10 @@ SepFilterPlan planSepFilterWalk(const ocl::Device& device, Size size, int kxLen,
     const size_t localMem = device.localMemSize();
     const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
     const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
-    // Groups of the most items (up to 256): each step ends in barriers, and smaller groups left
-    // too few items per compute unit to cover them (H100, docs/PERFORMANCE.md).
-    const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = maxItems;
+    const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
     // Enough groups for every compute unit to hold several, so that one's loads and barriers
     // overlap another's arithmetic; more, shorter chunks filter the vertical apron more often.
-    const size_t groupsPerUnit = tune[2] > 0 ? (size_t)tune[2] : 8;
-    // The kernel holds a step's source pixels in registers, at most this many per item.
-    const size_t fetchPerItem = 16;  // WALK_FETCH
+    const size_t groupsPerUnit = tune[2] > 0 ? (size_t)tune[2] : 4;
     const size_t targetGroups = groupsPerUnit * std::max<size_t>(1, (size_t)device.maxComputeUnits());
     double bestCost = 0;
     for (size_t tileW : { 256, 128, 64, 32, 16 })
@@ -105,13 +101,10 @@ SepFilterPlan planSepFilterWalk(const ocl::Device& device, Size size, int kxLen,
             const size_t items = tileW * groupH;
             if (tune[0] > 0 && (tileW != (size_t)tune[0] || groupH != (size_t)tune[1]))
                 continue;
-            if (items > (tune[0] > 0 ? kernelMax : maxItems) || (tune[0] <= 0 && items < minItems) ||
-                tileW % rowStrip != 0)
+            if (items > (tune[0] > 0 ? kernelMax : maxItems) || items < minItems || tileW % rowStrip != 0)
                 continue;
             const size_t stepRows = groupH * colStrip, ringRows = stepRows + kyLen - 1;
             const size_t srcW = tileW + kxLen - 1;
-            if (stepRows * srcW > fetchPerItem * items)
-                continue;
             const size_t srcPitch = sourceRowPitch(srcW, srcPixelBytes);
             const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
             const size_t srcBytes = srcPitch * stepRows * srcPixelBytes, ringBytes = rowPitch * 2 * ringRows * bufPixelBytes;
