@@ -160,9 +160,6 @@ struct SepFilterPlan
     int colStrip = 8;           //!< single pass: ... along y
     int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
     int rowPitch = 0;           //!< single pass: row-filtered tile row pitch in pixels
-    bool walk = false;          //!< single pass by groups walking down chunks of rows (sep_filter2d_walk)
-    int chunkRows = 0;          //!< walk: output rows of a group's chunk
-    int ringRows = 0;           //!< walk: row-filtered rows the ring keeps (stored twice)
     size_t srcTileBytes = 0;    //!< local memory for the source tile (single pass, row pass)
     size_t rowTileBytes = 0;    //!< local memory for the row-filtered tile (single pass)
     LaunchShape shape;          //!< single pass, or the column pass
@@ -178,14 +175,6 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
 /** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel) for
     row-filtered pixels of `bufPixelBytes`. */
 void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip);
-
-/** The walking single pass (sep_filter2d_walk) for kernels of kxLen x kyLen taps, with the
-    strips of planSepFilterStrips and at most `maxGroupItems` work items per group (the built
-    kernel's limit; 0: the device's): plan.walk and plan.singlePass where the plan takes it for
-    these lengths (or `force`) and its buffers fit, else a plan that is not feasible. */
-SepFilterPlan planSepFilterWalk(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
-                                size_t maxGroupItems, bool force);
 
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the

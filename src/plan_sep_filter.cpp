@@ -52,96 +52,7 @@ const int* sepFilterDirectOverride()
     return values;
 }
 
-/** Override of the walking kernel's plan, read once: OPENCV_GPUCONV_SEPFILTER_WALK_TUNE=
-    "tileW,groupH,groupsPerUnit,minTaps" (0 for planned; minTaps -1 for never). */
-const int* sepFilterWalkOverride()
-{
-    static int values[4] = { 0, 0, 0, 0 };
-    static const bool parsed = [] {
-        if (const char* s = std::getenv("OPENCV_GPUCONV_SEPFILTER_WALK_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3]);
-        return true;
-    }();
-    (void)parsed;
-    return values;
-}
-
-/** Local-memory row pitch of the single-pass kernels' source rows of srcW pixels: room for the
-    word loads of interior rows, which shift a row by its address modulo 16 and store whole 4-byte
-    words (up to 18 bytes more), rows spread over banks. */
-size_t sourceRowPitch(size_t srcW, size_t srcPixelBytes)
-{
-    return bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
-}
-
 } // namespace
-
-SepFilterPlan planSepFilterWalk(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
-                                size_t maxGroupItems, bool force)
-{
-    SepFilterPlan plan;
-    const int* tune = sepFilterWalkOverride();
-    const int minTaps = tune[3] != 0 ? tune[3] : 8;
-    if (!force && (minTaps < 0 || std::max(kxLen, kyLen) < minTaps))
-        return plan;
-    const size_t localMem = device.localMemSize();
-    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
-    const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
-    const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
-    // Enough groups for every compute unit to hold several, so that one's loads and barriers
-    // overlap another's arithmetic; more, shorter chunks filter the vertical apron more often.
-    const size_t groupsPerUnit = tune[2] > 0 ? (size_t)tune[2] : 4;
-    const size_t targetGroups = groupsPerUnit * std::max<size_t>(1, (size_t)device.maxComputeUnits());
-    double bestCost = 0;
-    for (size_t tileW : { 256, 128, 64, 32, 16 })
-    {
-        for (size_t groupH : { 16, 8, 4, 2, 1 })
-        {
-            const size_t items = tileW * groupH;
-            if (tune[0] > 0 && (tileW != (size_t)tune[0] || groupH != (size_t)tune[1]))
-                continue;
-            if (items > (tune[0] > 0 ? kernelMax : maxItems) || items < minItems || tileW % rowStrip != 0)
-                continue;
-            const size_t stepRows = groupH * colStrip, ringRows = stepRows + kyLen - 1;
-            const size_t srcW = tileW + kxLen - 1;
-            const size_t srcPitch = sourceRowPitch(srcW, srcPixelBytes);
-            const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
-            const size_t srcBytes = srcPitch * stepRows * srcPixelBytes, ringBytes = rowPitch * 2 * ringRows * bufPixelBytes;
-            if (srcBytes + ringBytes > localMem)
-                continue;
-            const size_t groupsX = (size.width + tileW - 1) / tileW;
-            const size_t chunks = std::max<size_t>(1, (targetGroups + groupsX - 1) / groupsX);
-            const size_t chunkRows = roundUp(((size_t)size.height + chunks - 1) / chunks, stepRows);
-            const size_t groupsY = ((size_t)size.height + chunkRows - 1) / chunkRows;
-            // Work of one group in rounds of all its items, as planSepFilter counts it, per step
-            // (two barriers each, counted as a few rounds); the first steps filter the apron rows.
-            const auto rounds = [&](size_t units) { return (double)((units + items - 1) / items * items); };
-            const double stepCost = rounds(srcW * stepRows) * 8 +
-                                    rounds(stepRows * tileW / rowStrip) * rowStrip * (kxLen + 2) +
-                                    (double)items * colStrip * (kyLen + 2) + (double)items * 16;
-            const double steps = (double)((kyLen - 1 + stepRows - 1) / stepRows + chunkRows / stepRows);
-            const double cost = (double)(groupsX * groupsY) * steps * stepCost;
-            if (plan.walk && cost >= bestCost)
-                continue;
-            bestCost = cost;
-            plan.feasible = plan.singlePass = plan.walk = true;
-            plan.rowStrip = rowStrip;
-            plan.colStrip = colStrip;
-            plan.srcPitch = (int)srcPitch;
-            plan.rowPitch = (int)rowPitch;
-            plan.srcTileBytes = srcBytes;
-            plan.rowTileBytes = ringBytes;
-            plan.chunkRows = (int)chunkRows;
-            plan.ringRows = (int)ringRows;
-            plan.shape.local[0] = tileW;
-            plan.shape.local[1] = groupH;
-            plan.shape.global[0] = groupsX * tileW;
-            plan.shape.global[1] = groupsY * groupH;
-        }
-    }
-    return plan;
-}
 
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes)
@@ -235,7 +146,9 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
                     continue;
                 const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
                 const size_t srcW = tileW + kxLen - 1;
-                const size_t srcPitch = sourceRowPitch(srcW, srcPixelBytes);
+                // Room for the kernel's word loads of interior tiles, which shift a row by its
+                // address modulo 16 and store whole 4-byte words: up to 18 bytes more.
+                const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
                 const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
                 const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
                 if (srcBytes + rowBytes > localMem)

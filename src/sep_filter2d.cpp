@@ -3,7 +3,6 @@
 #include "precomp.hpp"
 
 #include <map>
-#include <tuple>
 
 namespace cv { namespace gpuconv {
 namespace {
@@ -180,18 +179,17 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
 }
 
 /** The most work items NVIDIA's compiler (or any) allows in a group of the built single-pass
-    kernel `name` (sep_filter2d_fused or sep_filter2d_walk) of `options` (its registers per item
-    decide it), asked once per kernel, variant and device. */
-size_t singlePassMaxItems(const ocl::Device& device, const char* name, uint64 variantKey, const std::string& options)
+    kernel of `options` (its registers per item decide it), asked once per variant and device. */
+size_t fusedKernelMaxItems(const ocl::Device& device, uint64 variantKey, const std::string& options)
 {
     static std::mutex mutex;
-    static std::map<std::tuple<void*, std::string, uint64>, size_t> known;
-    const std::tuple<void*, std::string, uint64> key(device.ptr(), name, variantKey);
+    static std::map<std::pair<void*, uint64>, size_t> known;
+    const std::pair<void*, uint64> key(device.ptr(), variantKey);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = known.find(key);
     if (it == known.end())
     {
-        ocl::Kernel kernel(name, kernels::sep_filter2d(), options);
+        ocl::Kernel kernel("sep_filter2d_fused", kernels::sep_filter2d(), options);
         it = known.emplace(key, kernel.empty() ? 0 : kernel.workGroupSize()).first;
     }
     return it->second;
@@ -252,23 +250,15 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
     });
 
-    // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED), the
-    // walking single pass (WALK) and the two passes (TWO_PASS) for kernels the plan gives to
-    // another.
+    // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
+    // two passes (TWO_PASS) for kernels the direct kernel would take.
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
     const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
-    const bool forceWalk = !forceTiled && utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_WALK", false);
-    detail::SepFilterPlan plan;
-    if (!forceTiled && !forceWalk)
-        plan = detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
-    if (!plan.direct && !forceTiled)
-        plan = detail::planSepFilterWalk(device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes,
-                                         rowStrip, colStrip,
-                                         singlePassMaxItems(device, "sep_filter2d_walk", key, options), forceWalk);
-    if (!plan.direct && !plan.walk)
-        plan = detail::planSepFilter(device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip,
-                                     colStrip, forceTwoPass ? 0 : singlePassMaxItems(device, "sep_filter2d_fused", key, options),
-                                     forceTwoPass);
+    const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
+        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
+    const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
+        device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
+        forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
@@ -333,10 +323,9 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
 
     if (plan.singlePass)
     {
-        const char* name = plan.walk ? "sep_filter2d_walk" : "sep_filter2d_fused";
-        detail::KernelLaunch k(name, kernels::sep_filter2d(), options);
+        detail::KernelLaunch k("sep_filter2d_fused", kernels::sep_filter2d(), options);
         if (k.empty())
-            return cv::format("the %s kernel failed to build: ", name) + options;
+            return "the sep_filter2d_fused kernel failed to build: " + options;
         int arg = setColumnPass(k, setSource(k, 0));
         arg = k.set(arg, plan.srcPitch);
         arg = k.set(arg, plan.rowPitch);
@@ -345,15 +334,10 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         const int pixelBytes = (int)src.elemSize();
         arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
                                wholeOffset % pixelBytes == 0));
-        if (plan.walk)
-        {
-            arg = k.set(arg, plan.chunkRows);
-            arg = k.set(arg, plan.ringRows);
-        }
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))
-            return cv::format("enqueueing the %s kernel failed", name);
+            return "enqueueing the sep_filter2d_fused kernel failed";
         return detail::OclDecline();
     }
 

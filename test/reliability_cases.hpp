@@ -52,7 +52,6 @@ struct Case
     int ktype = CV_32F;
     double delta = 0, alpha = 0.5, beta = 0.5, gamma = 0;
     bool twoPass = false;     //!< sepFilter2D: force the two-pass path
-    bool fused = false;       //!< sepFilter2D: force the tiled single pass
 };
 
 inline std::string describe(const Case& c)
@@ -68,7 +67,7 @@ inline std::string describe(const Case& c)
         s << " ddepth " << c.ddepth << " ksize " << c.ksize << " anchor " << c.anchor << " border "
           << (c.border & ~BORDER_ISOLATED) << ((c.border & BORDER_ISOLATED) ? "|ISOLATED" : "")
           << " coeff " << c.coeffKind << " ktype " << depthName(c.ktype) << " delta " << c.delta
-          << (c.twoPass ? " two-pass" : "") << (c.fused ? " fused" : "");
+          << (c.twoPass ? " two-pass" : "");
     return s.str();
 }
 
@@ -272,11 +271,9 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     if (inplace)
         dst[0].target = &src.uroi;
     // Only set when needed: changing the environment is not thread-safe (test_concurrency.cpp).
-    std::unique_ptr<ScopedEnv> twoPass, fused;
+    std::unique_ptr<ScopedEnv> twoPass;
     if (c.twoPass)
         twoPass.reset(new ScopedEnv("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", "1"));
-    if (c.fused)
-        fused.reset(new ScopedEnv("OPENCV_GPUCONV_SEPFILTER_FUSED", "1"));
     const Outcome actual = runGuarded([&](std::vector<Mat>& out) {
         switch (c.fn)
         {

@@ -51,12 +51,6 @@ Case withTwoPass(Case c)
     return c;
 }
 
-Case withFused(Case c)
-{
-    c.fused = true;
-    return c;
-}
-
 Case integralCase(int type, int sdepth, int sqdepth, int outputs, Size size, bool roi)
 {
     Case c = make(FN_INTEGRAL, type, size, roi ? DST_ROI : DST_NEW, roi);
@@ -88,8 +82,8 @@ const std::vector<Row>& rows()
         { "addWeighted_32S_to_64F", weighted(CV_32SC1, Size(7, 6), DST_ROI, true, CV_64F) },
         { "addWeighted_32FC4", weighted(CV_32FC4, Size(5, 4), DST_NEW, true) },
         // sepFilter2D: every border rule, isolated and not, the fixed-point and float arithmetic,
-        // 1-4 channels, direct (kernels of up to 7 taps), single passes (walking, tiled) and two
-        // passes, in place, long kernels.
+        // 1-4 channels, direct (kernels of up to 7 taps), single pass and two passes, in place, long
+        // kernels.
         { "sepFilter2D_smooth_8UC1_reflect101", filter(S, CV_8UC1, Size(19, 11), Size(5, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "sepFilter2D_integer_8UC1_to_16S_replicate_isolated",
           filter(S, CV_8UC1, Size(12, 7), Size(3, 3), BORDER_REPLICATE | BORDER_ISOLATED, COEFF_INTEGER, Point(-1, -1), DST_ROI, CV_16S) },
@@ -104,9 +98,6 @@ const std::vector<Row>& rows()
           withTwoPass(filter(S, CV_16SC3, Size(7, 10), Size(3, 7), BORDER_WRAP, COEFF_RANDOM, Point(2, 1), DST_INPLACE)) },
         { "sepFilter2D_long_kernel_32FC1", filter(S, CV_32FC1, Size(6, 5), Size(301, 9), BORDER_REFLECT) },
         { "sepFilter2D_kernel_larger_than_image_8UC1", filter(S, CV_8UC1, Size(3, 2), Size(9, 7), BORDER_REPLICATE) },
-        // Longer kernels: the walking single pass over several chunks of rows, and the tiled one.
-        { "sepFilter2D_walk_32FC1_reflect101_chunks", filter(S, CV_32FC1, Size(21, 45), Size(9, 9), BORDER_REFLECT_101) },
-        { "sepFilter2D_fused_8UC1_wrap", withFused(filter(S, CV_8UC1, Size(13, 10), Size(9, 11), BORDER_WRAP, COEFF_SMOOTH)) },
         // filter2D: direct windows (small kernels, up to 7x7 pixels: weights passed by value,
         // 32-bit word reads of 8/16-bit rows), tiled windows (larger kernels), weights beyond the
         // constant buffer, rank-one kernels run as sepFilter2D, in place (through a copy), every

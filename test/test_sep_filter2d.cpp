@@ -311,9 +311,9 @@ INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Sizes,
 
 // ---- in place, and the tiled single pass and the two-pass path forced for short kernels ---------
 
-/** Which kernels run: as planned (direct up to 7 taps, else a single pass where its local
-    buffers fit), the tiled single pass, the walking single pass, or the two passes. */
-enum SepPath { PATH_PLANNED, PATH_FUSED, PATH_WALK, PATH_TWO_PASS };
+/** Which kernels run: as planned (direct up to 7 taps, else the tiled single pass where its tile
+    fits), the tiled single pass, or the two passes. */
+enum SepPath { PATH_PLANNED, PATH_FUSED, PATH_TWO_PASS };
 
 typedef ::testing::TestWithParam<std::tuple<int, int>> SepFilter2D_InplaceAndPasses;
 
@@ -323,7 +323,6 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
     const int path = std::get<1>(GetParam());
     ScopedEnv forceTwoPass("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", path == PATH_TWO_PASS ? "1" : "0");
     ScopedEnv forceFused("OPENCV_GPUCONV_SEPFILTER_FUSED", path == PATH_FUSED ? "1" : "0");
-    ScopedEnv forceWalk("OPENCV_GPUCONV_SEPFILTER_WALK", path == PATH_WALK ? "1" : "0");
     RNG rng = testRng();
     for (int dstMode : { (int)DST_INPLACE, (int)DST_ROI, (int)DST_NEW })
         for (int border : { (int)BORDER_REPLICATE, (int)(BORDER_REFLECT | BORDER_ISOLATED), (int)BORDER_WRAP })
@@ -331,7 +330,7 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
             {
                 SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
                 c.kind = kind;
-                // Short kernels (direct when planned) and longer ones (a single pass when planned).
+                // Short kernels (direct when planned) and longer ones (the tiled single pass).
                 const bool longer = kind == KERNEL_SMOOTH8;
                 c.kxLen = longer ? 9 : 7;
                 c.kyLen = longer ? 11 : 5;
@@ -352,7 +351,7 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
-                       ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_WALK, (int)PATH_TWO_PASS)));
+                       ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_TWO_PASS)));
 
 // ---- tiles inside the image: 16-byte word loads for every pixel size that divides 16 ----------
 
