@@ -30,8 +30,11 @@
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
-// DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
-// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
+// DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE);
+// TILE_T the element of the local tile's row prefixes (WTN, or narrower where the host knows that
+// they fit: 16 bits for sums of 8-bit pixels), WT_TO_TILE and TILE_TO_WT the conversions.
+// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT, SQ_TILE_T (at least as large as
+// TILE_T), SQ_WT_TO_TILE, SQ_TILE_TO_WT as above and WT_TO_SQ (single
 // pass); SQUARE: the sum of squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
@@ -44,7 +47,9 @@
 
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
-#define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
+// Padded row stride of local tiles of T: row-wise walks by different work items hit different
+// banks (an odd number of 32-bit words per row, or for wider elements an odd multiple of them).
+#define LM_STRIDE(T) (TILE + (sizeof(T) == 2 ? 2 : 1))
 
 // t[j] = p[(k0 + j) * stride] for the j < SCAN_BLOCK with k0 + j < n, zero beyond: independent
 // loads, so that sequential walks over global memory wait one latency per block, not per value.
@@ -117,27 +122,39 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define ACC WTN
 #define ACC_DT1 DT1
 #define ACC_TO_DT WT_TO_DT
+#define ACC_TILE TILE_T
+#define ACC_FROM_TILE TILE_TO_WT
+#define ACC_TO_TILE WT_TO_TILE
 #define ACC_FN(f) f##_sum
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
+#undef ACC_TILE
+#undef ACC_FROM_TILE
+#undef ACC_TO_TILE
 #undef ACC_FN
 
 #ifdef SQSUM
 #define ACC SQ_WTN
 #define ACC_DT1 SQ_DT1
 #define ACC_TO_DT SQ_WT_TO_DT
+#define ACC_TILE SQ_TILE_T
+#define ACC_FROM_TILE SQ_TILE_TO_WT
+#define ACC_TO_TILE SQ_WT_TO_TILE
 #define ACC_FN(f) f##_sq
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
+#undef ACC_TILE
+#undef ACC_FROM_TILE
+#undef ACC_TO_TILE
 #undef ACC_FN
-#define LOCAL_WT SQ_WTN  // at least as large as WTN
+#define LOCAL_T SQ_TILE_T  // at least as large as TILE_T
 #define SQ_ARG(a) , a
 #else
-#define LOCAL_WT WTN
+#define LOCAL_T TILE_T
 #define SQ_ARG(a)
 #endif
 
@@ -364,16 +381,19 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #endif
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
-    __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+    __local LOCAL_T tile_store[TILE * LM_STRIDE(LOCAL_T)];  // the tile (sum), then its squares
     __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
-    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
+    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, L and the corner
+    __local WTN top[TILE];                     // in scan_tile: P, then its prefix from the corner
 #ifdef SQSUM
     __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
     __local SQ_WTN sq_seeds[TILE + 1];
+    __local SQ_WTN sq_top[TILE];
 #endif
     __local int window[LOOK_BACK_WINDOW];
     __local int ticket;
-    __local WTN* tile = (__local WTN*)tile_store;
+    __local TILE_T* tile = (__local TILE_T*)tile_store;
+    const int stride = LM_STRIDE(TILE_T);
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     if (lid == 0)
         ticket = atomic_inc(flags);
@@ -397,7 +417,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[(r + 1) * LM_STRIDE + lx] = v;
+        tile[r * stride + lx] = WT_TO_TILE(v);
         add_value(v, &column SQ_ARG(&sq_column));
     }
     store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, column SQ_ARG(sq_column));
@@ -414,7 +434,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         SQ_WTN sq_sum = (SQ_WTN)(0);
 #endif
         for (int c = 0; c < SEG; ++c)
-            add_value(tile[(lx + 1) * LM_STRIDE + ly * SEG + c], &sum SQ_ARG(&sq_sum));
+            add_value(TILE_TO_WT(tile[lx * stride + ly * SEG + c]), &sum SQ_ARG(&sq_sum));
         store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, sum SQ_ARG(sq_sum));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -453,18 +473,18 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                 SQ_ARG(sq_parts), lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
                 &above SQ_ARG(&sq_above));
 
-    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+    scan_tile_sum(tile, top, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);
 #ifdef SQSUM
     barrier(CLK_LOCAL_MEM_FENCE);
-    __local SQ_WTN* sq_tile = (__local SQ_WTN*)tile_store;
+    __local SQ_TILE_T* sq_tile = (__local SQ_TILE_T*)tile_store;
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        sq_tile[(r + 1) * LM_STRIDE + lx] =
-            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
+        sq_tile[r * LM_STRIDE(SQ_TILE_T) + lx] = SQ_WT_TO_TILE(
+            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0));
     }
-    scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
+    scan_tile_sq(sq_tile, sq_top, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
                  sq_dst, sq_dst_step, sq_dst_offset);
 #endif
 
@@ -487,9 +507,9 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
                                    int rows, int cols, __global WTN* row_totals,
                                    __global WTN* col_totals)
 {
-    __local WTN tile[TILE * LM_STRIDE];
-    __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
-    __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
+    __local WTN tile[TILE * LM_STRIDE(WTN)];
+    __local WTN col_parts[SEGMENTS * (TILE + 1)];  // [segment][column]
+    __local WTN row_parts[SEGMENTS * (TILE + 1)];  // [segment][row]
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0), by = get_group_id(1);
     const int x = bx * TILE + lx, y0 = by * TILE;
@@ -499,16 +519,16 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[r * LM_STRIDE + lx] = v;
+        tile[r * LM_STRIDE(WTN) + lx] = v;
         column += v;
     }
-    col_parts[ly * LM_STRIDE + lx] = column;
+    col_parts[ly * (TILE + 1) + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     WTN row = (WTN)(0);
     for (int c = 0; c < SEG; ++c)
-        row += tile[lx * LM_STRIDE + ly * SEG + c];
-    row_parts[ly * LM_STRIDE + lx] = row;
+        row += tile[lx * LM_STRIDE(WTN) + ly * SEG + c];
+    row_parts[ly * (TILE + 1) + lx] = row;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     if (ly == 0)
@@ -516,8 +536,8 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
         column = row = (WTN)(0);
         for (int s = 0; s < SEGMENTS; ++s)
         {
-            column += col_parts[s * LM_STRIDE + lx];
-            row += row_parts[s * LM_STRIDE + lx];
+            column += col_parts[s * (TILE + 1) + lx];
+            row += row_parts[s * (TILE + 1) + lx];
         }
         if (x < cols)
             col_totals[(size_t)by * cols + x] = column;
@@ -562,7 +582,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
                                      __global const WTN* col_carries,
                                      __global uchar* dst, int dst_step, int dst_offset)
 {
-    __local WTN tile[(TILE + 1) * LM_STRIDE];
+    __local TILE_T tile[TILE * LM_STRIDE(TILE_T)];
+    __local WTN top[TILE];
     __local WTN parts[SEGMENTS * (TILE + 1)];
     __local WTN seeds[TILE + 1];
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
@@ -571,8 +592,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        tile[(r + 1) * LM_STRIDE + lx] =
-            x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        tile[r * LM_STRIDE(TILE_T) + lx] =
+            WT_TO_TILE(x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0));
     }
     // Left carries of rows lid, lid + TILE, ... above the tile: contiguous loads.
     if (lid < TILE)
@@ -590,7 +611,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
         for (int r = 0; r < TILE; ++r)
             above += seeds[r];  // the corner
     barrier(CLK_LOCAL_MEM_FENCE);
-    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+    scan_tile_sum(tile, top, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);
 }
 

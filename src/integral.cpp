@@ -42,6 +42,30 @@ size_t oclPixelBytes(int depth, int cn)
     return (size_t)CV_ELEM_SIZE1(depth) * (cn == 3 ? 4 : cn);
 }
 
+/** The depth in which a tile keeps its row prefixes in local memory, for a sum of `depth`
+    pixels (or with `square` of their squares) accumulated in `accDepth`: where the plan allows,
+    16 bits for sums of 8-bit pixels (a tile row of at most 64 pixels adds up to at most 64 * 255
+    < 2^16) and 32 for their squares (64 * 255^2 < 2^32), which integer and double accumulators
+    take exactly, whatever the order of additions; else the accumulator's. */
+int tileDepth(const ocl::Device& device, int depth, int accDepth, bool square)
+{
+    if (depth == CV_8U && (accDepth == CV_32S || accDepth == CV_64F) &&
+        detail::planNarrowIntegralTiles(device))
+        return square ? CV_32S : CV_16U;
+    return accDepth;
+}
+
+/** Options of the local tile of the scan kernels for row prefixes of depth `tileDepth` and
+    accumulators of `accDepth`, named with `prefix` (TILE_T, WT_TO_TILE, TILE_TO_WT). */
+std::string tileOptions(int cn, int tileDepth, int accDepth, const char* prefix = "")
+{
+    using detail::oclAccumulatorTypeName;
+    const std::string tileType = oclAccumulatorTypeName(tileDepth, cn);
+    return cv::format(" -D %sTILE_T=%s -D %sWT_TO_TILE=convert_%s -D %sTILE_TO_WT=convert_%s", prefix,
+                      tileType.c_str(), prefix, tileType.c_str(), prefix,
+                      oclAccumulatorTypeName(accDepth, cn).c_str());
+}
+
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
     and written as `outDepth`, named with `prefix` (WTN, DT1, WT_TO_DT; WT1 without prefix). */
 std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
@@ -137,19 +161,22 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     // The look-back's shape (single pass only; the three launches take none of it): 6 bits.
     key = key * 64 + (plan.singlePass ? (uint64)((int)plan.plainLookBack + 2 * plan.lookBackParts +
                                                  8 * (plan.lookBackBatch - 1)) : 0);
+    key = key * 2 + (uint64)detail::planNarrowIntegralTiles(device);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
-                        accumulatorOptions(cn, sdepth, sdepth);
+                        accumulatorOptions(cn, sdepth, sdepth) +
+                        tileOptions(cn, tileDepth(device, depth, sdepth, square), sdepth);
         if (plan.singlePass)
             o += cv::format(" -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s", plan.lookBackParts,
                             plan.lookBackBatch, plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
-                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
+                 tileOptions(cn, tileDepth(device, depth, sqdepth, true), sqdepth, "SQ_");
         return o + detail::oclCommonOptions(device);
     });
 }
@@ -160,8 +187,9 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
-    const detail::TiledScanPlan plan =
-        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), 0, false);
+    // The tile totals kernel keeps its tile in the accumulator type.
+    const size_t accBytes = oclPixelBytes(outDepth, cn);
+    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), accBytes, accBytes, 0, false);
     const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
@@ -192,9 +220,11 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
     // The local tile holds the sum, then the squared sum (the larger of the two).
-    const size_t movedBytes = src.elemSize() + oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
-    const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), movedBytes);
+    const size_t tileBytes = oclPixelBytes(withSq ? tileDepth(device, depth, sqdepth, true)
+                                                  : tileDepth(device, depth, sdepth, false), cn);
+    const size_t accBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
+    const size_t movedBytes = src.elemSize() + accBytes;
+    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, accBytes, movedBytes);
 
     if (!plan.singlePass)
     {

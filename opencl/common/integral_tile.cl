@@ -4,7 +4,9 @@
 // Included by integral.cl once per output of the pass (the sum, and the squared sum), with
 //   ACC        the accumulator vector type (CN lanes),
 //   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
-//   ACC_FN(f)  the name of this output's variant of f.
+//   ACC_FN(f)  the name of this output's variant of f,
+//   ACC_TILE   the element type of the local tile's row prefixes, ACC_FROM_TILE and ACC_TO_TILE
+//              the conversions between it and ACC.
 
 // Published values are 32-bit words, each stored with the launch's epoch in the upper half of a
 // 64-bit word (opencl/integral.cl says why).
@@ -69,64 +71,78 @@ inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offse
     VSTORE(ACC_TO_DT(v), p);
 }
 
-// Writes the integral of the tile whose source values are in rows 1..TILE of `tile`, given for
+// Writes the integral of the tile whose own values are in rows 0..TILE-1 of `tile`, given for
 // work item lid the sum `above` of column lid above the tile (lid < TILE; the corner for lid ==
-// TILE) and the sum `left` of row lid left of it: row 0 takes P, then row scans seeded with the
-// corner (row 0) and L (rows 1..TILE), then column scans. Called by the whole work-group.
-inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
-                              ACC left, int lx, int ly, int bx, int by, int rows, int cols,
-                              __global uchar* dst, int dst_step, int dst_offset)
+// TILE) and the sum `left` of row lid left of it:
+//   out(r, x) = top(x) + sum over r' <= r of (L(r') + rowprefix(r', x)),
+// with top = the sums above (P) scanned from the corner, rowprefix the tile's own row scans. The
+// row prefixes stay in ACC_TILE, which can be narrower than ACC (16-bit for the sums of 8-bit
+// pixels: at most 64 * 255 in a tile row; the host says where they fit): L joins in the column
+// scans, in ACC. Called by the whole work-group; `top` holds TILE values, `seeds` TILE + 1.
+inline void ACC_FN(scan_tile)(__local ACC_TILE* tile, __local ACC* top, __local ACC* parts,
+                              __local ACC* seeds, ACC above, ACC left, int lx, int ly, int bx,
+                              int by, int rows, int cols, __global uchar* dst, int dst_step,
+                              int dst_offset)
 {
     const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE;
+    const int stride = LM_STRIDE(ACC_TILE);
     if (lid < TILE)
     {
-        tile[lid] = above;
-        seeds[lid + 1] = left;
+        top[lid] = above;
+        seeds[lid] = left;
     }
     else if (lid == TILE)
-        seeds[0] = above;
+        seeds[TILE] = above;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
-    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
-    // row's seed and the sums of the segments to its left.
+    // row lx, and of `top` (row TILE here) for lx == 0): segment sums, then each segment seeded
+    // with the sums of the segments to its left (and `top` with the corner).
     for (int r = lx; r <= TILE; r += TILE)
     {
         ACC sum = (ACC)(0);
-        for (int c = 0; c < SEG; ++c)
-            sum += tile[r * LM_STRIDE + ly * SEG + c];
+        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
+            sum += r < TILE ? ACC_FROM_TILE(tile[r * stride + c]) : top[c];
         parts[ly * (TILE + 1) + r] = sum;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     for (int r = lx; r <= TILE; r += TILE)
     {
-        ACC acc = seeds[r];
+        ACC acc = r < TILE ? (ACC)(0) : seeds[TILE];
         for (int s = 0; s < ly; ++s)
             acc += parts[s * (TILE + 1) + r];
         for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
         {
-            acc += tile[r * LM_STRIDE + c];
-            tile[r * LM_STRIDE + c] = acc;
+            if (r < TILE)
+            {
+                acc += ACC_FROM_TILE(tile[r * stride + c]);
+                tile[r * stride + c] = ACC_TO_TILE(acc);
+            }
+            else
+            {
+                acc += top[c];
+                top[c] = acc;
+            }
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
-    const int r0 = 1 + ly * SEG;
+    // Column scans the same way: work item (lx, ly) takes rows ly * SEG ... of column lx.
+    const int r0 = ly * SEG;
     ACC sum = (ACC)(0);
     for (int k = 0; k < SEG; ++k)
-        sum += tile[(r0 + k) * LM_STRIDE + lx];
+        sum += seeds[r0 + k] + ACC_FROM_TILE(tile[(r0 + k) * stride + lx]);
     parts[ly * (TILE + 1) + lx] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (x < cols)
     {
-        ACC acc = tile[lx];  // the integral at (y0, x + 1)
+        ACC acc = top[lx];  // the integral at (y0, x + 1)
         for (int s = 0; s < ly; ++s)
             acc += parts[s * (TILE + 1) + lx];
-        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
+        for (int k = 0; k < SEG && y0 + r0 + k < rows; ++k)
         {
-            acc += tile[(r0 + k) * LM_STRIDE + lx];
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
+            acc += seeds[r0 + k] + ACC_FROM_TILE(tile[(r0 + k) * stride + lx]);
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1, acc);
         }
         if (by == 0 && ly == 0)
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, x + 1, (ACC)(0));
