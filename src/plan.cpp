@@ -206,18 +206,20 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk,narrow"
-    (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and
-    predecessors per read (1..8), the tilted sum's rows per chunk, narrow local tiles where they
-    are exact (1) or accumulator-wide ones (2). Never changes a result. */
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE=
+    "tilesPerCU,plain,parts,batch,chunk,narrow,segments" (0 for planned): the most tiles per
+    compute unit of the single pass, look-back words through plain loads (1) or atomics (2), the
+    look-back's groups of readers (1..segments - 1) and predecessors per read (1..8), the tilted
+    sum's rows per chunk, narrow local tiles where they are exact (1) or accumulator-wide ones (2),
+    the work items per tile column (2, 4 or 8; fewer where local memory or the work-group size
+    calls for it). Never changes a result. */
 const int* integralOverride()
 {
-    static int values[6] = { 0, 0, 0, 0, 0, 0 };
+    static int values[7] = { 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5], &values[6]);
         return true;
     }();
     (void)parsed;
@@ -253,7 +255,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t tileByt
         plan.tile = 64;
         while (plan.tile > 8 && (localBytes(plan.tile, 2) > budget || (size_t)plan.tile * 2 > maxGroup))
             plan.tile /= 2;
-        plan.segments = 4;
+        plan.segments = tune[6] == 2 || tune[6] == 8 ? tune[6] : 4;
         while (plan.segments > 2 && (localBytes(plan.tile, plan.segments) > budget ||
                                      (size_t)(plan.tile * plan.segments) > maxGroup))
             plan.segments /= 2;
