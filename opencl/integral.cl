@@ -31,13 +31,13 @@
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE);
-// TILE_T the element of the local tile's row prefixes (WTN, or narrower where the host knows that
-// they fit: 16 bits for sums of 8-bit pixels), WT_TO_TILE and TILE_TO_WT the conversions.
+// TILE_T the element of the local tile's row prefixes and SCAN_T that of a tile's own sums (WTN,
+// or narrower where the host knows that they fit: common/integral_tile.cl).
 // SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
 // kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT, SQ_TILE_T (at least as large as
-// TILE_T), SQ_WT_TO_TILE, SQ_TILE_TO_WT as above and WT_TO_SQ (single pass); SQUARE: the sum of
-// squares (three launches).
+// TILE_T), SQ_SCAN_T as above and WT_TO_SQ (single pass); SQUARE: the sum of squares (three
+// launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -52,6 +52,7 @@
 // Padded row stride of local tiles of T: row-wise walks by different work items hit different
 // banks (an odd number of 32-bit words per row, or for wider elements an odd multiple of them).
 #define LM_STRIDE(T) (TILE + (sizeof(T) == 2 ? 2 : 1))
+#define CONVERT(T, v) GPUCONV_CAT(convert_, T)(v)
 
 // t[j] = p[(k0 + j) * stride] for the j < SCAN_BLOCK with k0 + j < n, zero beyond: independent
 // loads, so that sequential walks over global memory wait one latency per block, not per value.
@@ -125,16 +126,14 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define ACC_DT1 DT1
 #define ACC_TO_DT WT_TO_DT
 #define ACC_TILE TILE_T
-#define ACC_FROM_TILE TILE_TO_WT
-#define ACC_TO_TILE WT_TO_TILE
+#define ACC_SCAN SCAN_T
 #define ACC_FN(f) f##_sum
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
 #undef ACC_TILE
-#undef ACC_FROM_TILE
-#undef ACC_TO_TILE
+#undef ACC_SCAN
 #undef ACC_FN
 
 #ifdef SQSUM
@@ -142,16 +141,14 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define ACC_DT1 SQ_DT1
 #define ACC_TO_DT SQ_WT_TO_DT
 #define ACC_TILE SQ_TILE_T
-#define ACC_FROM_TILE SQ_TILE_TO_WT
-#define ACC_TO_TILE SQ_WT_TO_TILE
+#define ACC_SCAN SQ_SCAN_T
 #define ACC_FN(f) f##_sq
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
 #undef ACC_TILE
-#undef ACC_FROM_TILE
-#undef ACC_TO_TILE
+#undef ACC_SCAN
 #undef ACC_FN
 #define LOCAL_T SQ_TILE_T  // at least as large as TILE_T
 #define SQ_ARG(a) , a
@@ -389,11 +386,11 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
     __local LOCAL_T tile_store[TILE * LM_STRIDE(LOCAL_T)];  // the tile (sum), then its squares
-    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
+    __local WTN parts[SEGMENTS * (TILE + 2)];  // segment sums: [segment][column], then [segment][row]
     __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, L and the corner
     __local WTN top[TILE];                     // in scan_tile: P, then its prefix from the corner
 #ifdef SQSUM
-    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
+    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 2)];
     __local SQ_WTN sq_seeds[TILE + 1];
     __local SQ_WTN sq_top[TILE];
 #endif
@@ -424,7 +421,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[r * stride + lx] = WT_TO_TILE(v);
+        tile[r * stride + lx] = CONVERT(TILE_T, v);
         add_value(v, &column SQ_ARG(&sq_column));
     }
     store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, column SQ_ARG(sq_column));
@@ -441,7 +438,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         SQ_WTN sq_sum = (SQ_WTN)(0);
 #endif
         for (int c = 0; c < SEG; ++c)
-            add_value(TILE_TO_WT(tile[lx * stride + ly * SEG + c]), &sum SQ_ARG(&sq_sum));
+            add_value(CONVERT(WTN, tile[lx * stride + ly * SEG + c]), &sum SQ_ARG(&sq_sum));
         store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, sum SQ_ARG(sq_sum));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -488,8 +485,10 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        sq_tile[r * LM_STRIDE(SQ_TILE_T) + lx] = SQ_WT_TO_TILE(
-            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0));
+        // squared in the tile's own type (exact: 32-bit integers for 8-bit pixels)
+        const SQ_SCAN_T v = CONVERT(SQ_SCAN_T, x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x)
+                                                                   : (WTN)(0));
+        sq_tile[r * LM_STRIDE(SQ_TILE_T) + lx] = CONVERT(SQ_TILE_T, v * v);
     }
     scan_tile_sq(sq_tile, sq_top, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
                  sq_dst, sq_dst_step, sq_dst_offset);
@@ -594,7 +593,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 {
     __local TILE_T tile[TILE * LM_STRIDE(TILE_T)];
     __local WTN top[TILE];
-    __local WTN parts[SEGMENTS * (TILE + 1)];
+    __local WTN parts[SEGMENTS * (TILE + 2)];
     __local WTN seeds[TILE + 1];
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     const int bx = get_group_id(0), by = get_group_id(1);
@@ -603,7 +602,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     {
         const int r = ly * SEG + k, y = y0 + r;
         tile[r * LM_STRIDE(TILE_T) + lx] =
-            WT_TO_TILE(x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0));
+            CONVERT(TILE_T, x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0));
     }
     // Left carries of rows lid, lid + TILE, ... above the tile: contiguous loads.
     if (lid < TILE)

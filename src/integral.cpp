@@ -42,28 +42,33 @@ size_t oclPixelBytes(int depth, int cn)
     return (size_t)CV_ELEM_SIZE1(depth) * (cn == 3 ? 4 : cn);
 }
 
-/** The depth in which a tile keeps its row prefixes in local memory, for a sum of `depth`
-    pixels (or with `square` of their squares) accumulated in `accDepth`: where the plan allows,
-    16 bits for sums of 8-bit pixels (a tile row of at most 64 pixels adds up to at most 64 * 255
-    < 2^16) and 32 for their squares (64 * 255^2 < 2^32), which integer and double accumulators
-    take exactly, whatever the order of additions; else the accumulator's. */
-int tileDepth(const ocl::Device& device, int depth, int accDepth, bool square)
+/** Whether a tile's own sums of `depth` pixels (or with `square` of their squares) accumulated
+    in `accDepth` run in 32-bit integers, their row prefixes kept in 16 bits (sums) or 32
+    (squares) in local memory: for 8-bit pixels where the plan allows. A tile of at most 64 x 64
+    pixels adds up to at most 64 * 64 * 255^2 < 2^32, a tile row to 64 * 255 < 2^16; integer and
+    double accumulators take those sums exactly, whatever the order of additions. */
+bool narrowTile(const ocl::Device& device, int depth, int accDepth)
 {
-    if (depth == CV_8U && (accDepth == CV_32S || accDepth == CV_64F) &&
-        detail::planNarrowIntegralTiles(device))
-        return square ? CV_32S : CV_16U;
-    return accDepth;
+    return depth == CV_8U && (accDepth == CV_32S || accDepth == CV_64F) &&
+           detail::planNarrowIntegralTiles(device);
 }
 
-/** Options of the local tile of the scan kernels for row prefixes of depth `tileDepth` and
-    accumulators of `accDepth`, named with `prefix` (TILE_T, WT_TO_TILE, TILE_TO_WT). */
-std::string tileOptions(int cn, int tileDepth, int accDepth, const char* prefix = "")
+/** The depth in which a tile keeps its row prefixes in local memory (see narrowTile). */
+int tileDepth(const ocl::Device& device, int depth, int accDepth, bool square)
+{
+    return narrowTile(device, depth, accDepth) ? (square ? CV_32S : CV_16U) : accDepth;
+}
+
+/** Options of the local tile of the scan kernels (TILE_T, SCAN_T named with `prefix`; see
+    narrowTile). */
+std::string tileOptions(const ocl::Device& device, int cn, int depth, int accDepth, bool square,
+                        const char* prefix = "")
 {
     using detail::oclAccumulatorTypeName;
-    const std::string tileType = oclAccumulatorTypeName(tileDepth, cn);
-    return cv::format(" -D %sTILE_T=%s -D %sWT_TO_TILE=convert_%s -D %sTILE_TO_WT=convert_%s", prefix,
-                      tileType.c_str(), prefix, tileType.c_str(), prefix,
-                      oclAccumulatorTypeName(accDepth, cn).c_str());
+    const int scanDepth = narrowTile(device, depth, accDepth) ? CV_32S : accDepth;
+    return cv::format(" -D %sTILE_T=%s -D %sSCAN_T=%s", prefix,
+                      oclAccumulatorTypeName(tileDepth(device, depth, accDepth, square), cn).c_str(),
+                      prefix, oclAccumulatorTypeName(scanDepth, cn).c_str());
 }
 
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
@@ -169,14 +174,14 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth) +
-                        tileOptions(cn, tileDepth(device, depth, sdepth, square), sdepth);
+                        tileOptions(device, cn, depth, sdepth, square);
         if (plan.singlePass)
             o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s", plan.lookBackParts,
                             plan.lookBackBatch, plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
                  accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
-                 tileOptions(cn, tileDepth(device, depth, sqdepth, true), sqdepth, "SQ_");
+                 tileOptions(device, cn, depth, sqdepth, true, "SQ_");
         return o + detail::oclCommonOptions(device);
     });
 }
@@ -219,9 +224,11 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const int cn = src.channels(), depth = src.depth();
     const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
-    // The local tile holds the sum, then the squared sum (the larger of the two).
-    const size_t tileBytes = oclPixelBytes(withSq ? tileDepth(device, depth, sqdepth, true)
-                                                  : tileDepth(device, depth, sdepth, false), cn);
+    // The local tile holds the sum, then the squared sum. Tiles are planned as if accumulator-wide
+    // even where they are narrow (narrowTile): narrow ones save local memory, but 8UC4 in tiles of
+    // 64 in one launch (which only narrow ones fit) was slower than three launches of tiles of 32
+    // (H100, 1080p 51.4 against 45.3 us, 4K 145 against 143; docs/PERFORMANCE.md).
+    const size_t tileBytes = std::max(oclPixelBytes(sdepth, cn), withSq ? oclPixelBytes(sqdepth, cn) : 0);
     const size_t accBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
     const size_t movedBytes = src.elemSize() + accBytes;
     const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, accBytes, movedBytes);

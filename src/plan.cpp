@@ -244,7 +244,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t tileByt
         // the padded tile (opencl/integral.cl, LM_STRIDE); segment sums, row seeds and sums above
         // of every output
         const size_t stride = (size_t)tile + (tileBytes == 2 ? 2 : 1);
-        return tile * stride * tileBytes + (size_t)((segments + 1) * (tile + 1) + tile) * accBytes;
+        return tile * stride * tileBytes + (size_t)(segments * (tile + 2) + 2 * tile + 1) * accBytes;
     };
     // The tile is the largest power of two whose local memory fits `budget` and whose work-group
     // the device accepts. Work-groups of tile x 4 work items (segments of tile / 4 pixels) keep
