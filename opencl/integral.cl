@@ -30,14 +30,11 @@
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
-// DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE);
-// TILE_T the element of the local tile's row prefixes and SCAN_T that of a tile's own sums (WTN,
-// or narrower where the host knows that they fit: common/integral_tile.cl).
+// DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
 // SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
 // kernels it launches).
-// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT, SQ_TILE_T (at least as large as
-// TILE_T), SQ_SCAN_T as above and WT_TO_SQ (single pass); SQUARE: the sum of squares (three
-// launches).
+// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
+// pass); SQUARE: the sum of squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -49,10 +46,7 @@
 
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
-// Padded row stride of local tiles of T: row-wise walks by different work items hit different
-// banks (an odd number of 32-bit words per row, or for wider elements an odd multiple of them).
-#define LM_STRIDE(T) (TILE + (sizeof(T) == 2 ? 2 : 1))
-#define CONVERT(T, v) GPUCONV_CAT(convert_, T)(v)
+#define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
 
 // t[j] = p[(k0 + j) * stride] for the j < SCAN_BLOCK with k0 + j < n, zero beyond: independent
 // loads, so that sequential walks over global memory wait one latency per block, not per value.
@@ -125,35 +119,27 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define ACC WTN
 #define ACC_DT1 DT1
 #define ACC_TO_DT WT_TO_DT
-#define ACC_TILE TILE_T
-#define ACC_SCAN SCAN_T
 #define ACC_FN(f) f##_sum
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
-#undef ACC_TILE
-#undef ACC_SCAN
 #undef ACC_FN
 
 #ifdef SQSUM
 #define ACC SQ_WTN
 #define ACC_DT1 SQ_DT1
 #define ACC_TO_DT SQ_WT_TO_DT
-#define ACC_TILE SQ_TILE_T
-#define ACC_SCAN SQ_SCAN_T
 #define ACC_FN(f) f##_sq
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
-#undef ACC_TILE
-#undef ACC_SCAN
 #undef ACC_FN
-#define LOCAL_T SQ_TILE_T  // at least as large as TILE_T
+#define LOCAL_WT SQ_WTN  // at least as large as WTN
 #define SQ_ARG(a) , a
 #else
-#define LOCAL_T TILE_T
+#define LOCAL_WT WTN
 #define SQ_ARG(a)
 #endif
 
@@ -385,19 +371,16 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #endif
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
-    __local LOCAL_T tile_store[TILE * LM_STRIDE(LOCAL_T)];  // the tile (sum), then its squares
-    __local WTN parts[SEGMENTS * (TILE + 2)];  // segment sums: [segment][column], then [segment][row]
-    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, L and the corner
-    __local WTN top[TILE];                     // in scan_tile: P, then its prefix from the corner
+    __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
+    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
 #ifdef SQSUM
-    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 2)];
+    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
     __local SQ_WTN sq_seeds[TILE + 1];
-    __local SQ_WTN sq_top[TILE];
 #endif
     __local int window[LOOK_BACK_WINDOW];
     __local int ticket;
-    __local TILE_T* tile = (__local TILE_T*)tile_store;
-    const int stride = LM_STRIDE(TILE_T);
+    __local WTN* tile = (__local WTN*)tile_store;
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     if (lid == 0)
         ticket = atomic_inc(flags);
@@ -421,7 +404,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[r * stride + lx] = CONVERT(TILE_T, v);
+        tile[(r + 1) * LM_STRIDE + lx] = v;
         add_value(v, &column SQ_ARG(&sq_column));
     }
     store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, column SQ_ARG(sq_column));
@@ -438,7 +421,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         SQ_WTN sq_sum = (SQ_WTN)(0);
 #endif
         for (int c = 0; c < SEG; ++c)
-            add_value(CONVERT(WTN, tile[lx * stride + ly * SEG + c]), &sum SQ_ARG(&sq_sum));
+            add_value(tile[(lx + 1) * LM_STRIDE + ly * SEG + c], &sum SQ_ARG(&sq_sum));
         store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, sum SQ_ARG(sq_sum));
     }
     barrier(CLK_LOCAL_MEM_FENCE);
@@ -477,20 +460,18 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                 SQ_ARG(sq_parts), lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
                 &above SQ_ARG(&sq_above));
 
-    scan_tile_sum(tile, top, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);
 #ifdef SQSUM
     barrier(CLK_LOCAL_MEM_FENCE);
-    __local SQ_TILE_T* sq_tile = (__local SQ_TILE_T*)tile_store;
+    __local SQ_WTN* sq_tile = (__local SQ_WTN*)tile_store;
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        // squared in the tile's own type (exact: 32-bit integers for 8-bit pixels)
-        const SQ_SCAN_T v = CONVERT(SQ_SCAN_T, x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x)
-                                                                   : (WTN)(0));
-        sq_tile[r * LM_STRIDE(SQ_TILE_T) + lx] = CONVERT(SQ_TILE_T, v * v);
+        sq_tile[(r + 1) * LM_STRIDE + lx] =
+            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
     }
-    scan_tile_sq(sq_tile, sq_top, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
+    scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
                  sq_dst, sq_dst_step, sq_dst_offset);
 #endif
 
@@ -516,9 +497,9 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
                                    int rows, int cols, __global WTN* row_totals,
                                    __global WTN* col_totals)
 {
-    __local WTN tile[TILE * LM_STRIDE(WTN)];
-    __local WTN col_parts[SEGMENTS * (TILE + 1)];  // [segment][column]
-    __local WTN row_parts[SEGMENTS * (TILE + 1)];  // [segment][row]
+    __local WTN tile[TILE * LM_STRIDE];
+    __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
+    __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
     const int lx = get_local_id(0), ly = get_local_id(1);
     const int bx = get_group_id(0), by = get_group_id(1);
     const int x = bx * TILE + lx, y0 = by * TILE;
@@ -528,16 +509,16 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
-        tile[r * LM_STRIDE(WTN) + lx] = v;
+        tile[r * LM_STRIDE + lx] = v;
         column += v;
     }
-    col_parts[ly * (TILE + 1) + lx] = column;
+    col_parts[ly * LM_STRIDE + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     WTN row = (WTN)(0);
     for (int c = 0; c < SEG; ++c)
-        row += tile[lx * LM_STRIDE(WTN) + ly * SEG + c];
-    row_parts[ly * (TILE + 1) + lx] = row;
+        row += tile[lx * LM_STRIDE + ly * SEG + c];
+    row_parts[ly * LM_STRIDE + lx] = row;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     if (ly == 0)
@@ -545,8 +526,8 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
         column = row = (WTN)(0);
         for (int s = 0; s < SEGMENTS; ++s)
         {
-            column += col_parts[s * (TILE + 1) + lx];
-            row += row_parts[s * (TILE + 1) + lx];
+            column += col_parts[s * LM_STRIDE + lx];
+            row += row_parts[s * LM_STRIDE + lx];
         }
         if (x < cols)
             col_totals[(size_t)by * cols + x] = column;
@@ -591,9 +572,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
                                      __global const WTN* col_carries,
                                      __global uchar* dst, int dst_step, int dst_offset)
 {
-    __local TILE_T tile[TILE * LM_STRIDE(TILE_T)];
-    __local WTN top[TILE];
-    __local WTN parts[SEGMENTS * (TILE + 2)];
+    __local WTN tile[(TILE + 1) * LM_STRIDE];
+    __local WTN parts[SEGMENTS * (TILE + 1)];
     __local WTN seeds[TILE + 1];
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     const int bx = get_group_id(0), by = get_group_id(1);
@@ -601,8 +581,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        tile[r * LM_STRIDE(TILE_T) + lx] =
-            CONVERT(TILE_T, x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0));
+        tile[(r + 1) * LM_STRIDE + lx] =
+            x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
     }
     // Left carries of rows lid, lid + TILE, ... above the tile: contiguous loads.
     if (lid < TILE)
@@ -620,7 +600,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
         for (int r = 0; r < TILE; ++r)
             above += seeds[r];  // the corner
     barrier(CLK_LOCAL_MEM_FENCE);
-    scan_tile_sum(tile, top, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
+    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);
 }
 

@@ -42,35 +42,6 @@ size_t oclPixelBytes(int depth, int cn)
     return (size_t)CV_ELEM_SIZE1(depth) * (cn == 3 ? 4 : cn);
 }
 
-/** Whether a tile's own sums of `depth` pixels (or with `square` of their squares) accumulated
-    in `accDepth` run in 32-bit integers, their row prefixes kept in 16 bits (sums) or 32
-    (squares) in local memory: for 8-bit pixels where the plan allows. A tile of at most 64 x 64
-    pixels adds up to at most 64 * 64 * 255^2 < 2^32, a tile row to 64 * 255 < 2^16; integer and
-    double accumulators take those sums exactly, whatever the order of additions. */
-bool narrowTile(const ocl::Device& device, int depth, int accDepth)
-{
-    return depth == CV_8U && (accDepth == CV_32S || accDepth == CV_64F) &&
-           detail::planNarrowIntegralTiles(device);
-}
-
-/** The depth in which a tile keeps its row prefixes in local memory (see narrowTile). */
-int tileDepth(const ocl::Device& device, int depth, int accDepth, bool square)
-{
-    return narrowTile(device, depth, accDepth) ? (square ? CV_32S : CV_16U) : accDepth;
-}
-
-/** Options of the local tile of the scan kernels (TILE_T, SCAN_T named with `prefix`; see
-    narrowTile). */
-std::string tileOptions(const ocl::Device& device, int cn, int depth, int accDepth, bool square,
-                        const char* prefix = "")
-{
-    using detail::oclAccumulatorTypeName;
-    const int scanDepth = narrowTile(device, depth, accDepth) ? CV_32S : accDepth;
-    return cv::format(" -D %sTILE_T=%s -D %sSCAN_T=%s", prefix,
-                      oclAccumulatorTypeName(tileDepth(device, depth, accDepth, square), cn).c_str(),
-                      prefix, oclAccumulatorTypeName(scanDepth, cn).c_str());
-}
-
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
     and written as `outDepth`, named with `prefix` (WTN, DT1, WT_TO_DT; WT1 without prefix). */
 std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
@@ -166,22 +137,19 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     // The look-back's shape (single pass only; the three launches take none of it): 6 bits.
     key = key * 64 + (plan.singlePass ? (uint64)((int)plan.plainLookBack + 2 * plan.lookBackParts +
                                                  8 * (plan.lookBackBatch - 1)) : 0);
-    key = key * 2 + (uint64)detail::planNarrowIntegralTiles(device);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
-                        accumulatorOptions(cn, sdepth, sdepth) +
-                        tileOptions(device, cn, depth, sdepth, square);
+                        accumulatorOptions(cn, sdepth, sdepth);
         if (plan.singlePass)
             o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s", plan.lookBackParts,
                             plan.lookBackBatch, plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
-                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
-                 tileOptions(device, cn, depth, sqdepth, true, "SQ_");
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
         return o + detail::oclCommonOptions(device);
     });
 }
@@ -192,9 +160,8 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
-    // The tile totals kernel keeps its tile in the accumulator type.
-    const size_t accBytes = oclPixelBytes(outDepth, cn);
-    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), accBytes, accBytes, 0, false);
+    const detail::TiledScanPlan plan =
+        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), 0, false);
     const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
@@ -224,14 +191,10 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const int cn = src.channels(), depth = src.depth();
     const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
-    // The local tile holds the sum, then the squared sum. Tiles are planned as if accumulator-wide
-    // even where they are narrow (narrowTile): narrow ones save local memory, but 8UC4 in tiles of
-    // 64 in one launch (which only narrow ones fit) was slower than three launches of tiles of 32
-    // (H100, 1080p 51.4 against 45.3 us, 4K 145 against 143; docs/PERFORMANCE.md).
-    const size_t tileBytes = std::max(oclPixelBytes(sdepth, cn), withSq ? oclPixelBytes(sqdepth, cn) : 0);
-    const size_t accBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
-    const size_t movedBytes = src.elemSize() + accBytes;
-    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, accBytes, movedBytes);
+    // The local tile holds the sum, then the squared sum (the larger of the two).
+    const size_t movedBytes = src.elemSize() + oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
+    const detail::TiledScanPlan plan = detail::planTiledScan(
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), movedBytes);
 
     if (!plan.singlePass)
     {

@@ -206,20 +206,19 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE=
-    "tilesPerCU,plain,parts,batch,chunk,narrow,segments" (0 for planned): the most tiles per
-    compute unit of the single pass, look-back words through plain loads (1) or atomics (2), the
-    look-back's groups of readers (1..segments - 1) and predecessors per read (1..8), the tilted
-    sum's rows per chunk, narrow local tiles where they are exact (1) or accumulator-wide ones (2),
-    the work items per tile column (2, 4 or 8; fewer where local memory or the work-group size
-    calls for it). Never changes a result. */
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk,segments"
+    (0 for planned): the most tiles per compute unit of the single pass, look-back words through
+    plain loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and
+    predecessors per read (1..8), the tilted sum's rows per chunk, the work items per tile column
+    (2, 4 or 8; fewer where local memory or the work-group size calls for it). Never changes a
+    result. */
 const int* integralOverride()
 {
-    static int values[7] = { 0, 0, 0, 0, 0, 0, 0 };
+    static int values[6] = { 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5], &values[6]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5]);
         return true;
     }();
     (void)parsed;
@@ -228,23 +227,15 @@ const int* integralOverride()
 
 } // namespace
 
-bool planNarrowIntegralTiles(const ocl::Device& device)
-{
-    (void)device;  // less local memory and traffic on any device
-    return integralOverride()[5] != 2;
-}
-
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t tileBytes, size_t accBytes,
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
                             size_t movedBytes, bool allowSinglePass)
 {
     const int* tune = integralOverride();
-    CV_Assert(size.width > 0 && size.height > 0 && tileBytes > 0 && accBytes > 0);
+    CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     const size_t maxGroup = device.maxWorkGroupSize();
     auto localBytes = [&](int tile, int segments) {
-        // the padded tile (opencl/integral.cl, LM_STRIDE); segment sums, row seeds and sums above
-        // of every output
-        const size_t stride = (size_t)tile + (tileBytes == 2 ? 2 : 1);
-        return tile * stride * tileBytes + (size_t)(segments * (tile + 2) + 2 * tile + 1) * accBytes;
+        // the padded tile; segment sums and row seeds of up to two outputs (sum, squared sum)
+        return (size_t)((tile + 1) * (tile + 1) + 2 * (segments + 1) * (tile + 1)) * pixelBytes;
     };
     // The tile is the largest power of two whose local memory fits `budget` and whose work-group
     // the device accepts. Work-groups of tile x 4 work items (segments of tile / 4 pixels) keep
@@ -255,7 +246,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t tileByt
         plan.tile = 64;
         while (plan.tile > 8 && (localBytes(plan.tile, 2) > budget || (size_t)plan.tile * 2 > maxGroup))
             plan.tile /= 2;
-        plan.segments = tune[6] == 2 || tune[6] == 8 ? tune[6] : 4;
+        plan.segments = tune[5] == 2 || tune[5] == 8 ? tune[5] : 4;
         while (plan.segments > 2 && (localBytes(plan.tile, plan.segments) > budget ||
                                      (size_t)(plan.tile * plan.segments) > maxGroup))
             plan.segments /= 2;

@@ -100,21 +100,15 @@ struct TiledScanPlan
     LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
 
-/** Whether integral tiles keep their row prefixes in local memory in the narrowest type that
-    holds them exactly (16 bits for sums of 8-bit pixels, 32 for their squares) rather than in
-    the accumulator type. */
-bool planNarrowIntegralTiles(const ocl::Device& device);
-
-/** Plans a tiled scan of an image of `size` pixels whose local tile takes `tileBytes` per pixel
-    (the larger of two outputs in a single pass), whose accumulators take `accBytes` per pixel
-    (all outputs together), and that reads and writes `movedBytes` per pixel in global memory
-    (source and outputs). The single pass is chosen where
+/** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
+    pixel in local memory (the larger of two outputs in a single pass) and that reads and writes
+    `movedBytes` per pixel in global memory (source and outputs). The single pass is chosen where
     `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per compute
     unit (8; 16 for tiles of 64 with plain look-back words moving at least 8 bytes per pixel):
     waiting on tiles of an earlier wave can cost more than two launches (docs/PERFORMANCE.md,
     integral). */
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t tileBytes,
-                            size_t accBytes, size_t movedBytes, bool allowSinglePass = true);
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
+                            size_t movedBytes, bool allowSinglePass = true);
 
 /** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
     (diagonal, chunk). */

@@ -4,9 +4,7 @@
 // Included by integral.cl once per output of the pass (the sum, and the squared sum), with
 //   ACC        the accumulator vector type (CN lanes),
 //   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
-//   ACC_FN(f)  the name of this output's variant of f,
-//   ACC_TILE   the element type of the local tile's row prefixes, ACC_SCAN that of the tile's own
-//              sums (see scan_tile).
+//   ACC_FN(f)  the name of this output's variant of f.
 
 // Published values are 32-bit words, each stored with the launch's epoch in the upper half of a
 // 64-bit word (opencl/integral.cl says why).
@@ -71,101 +69,64 @@ inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offse
     VSTORE(ACC_TO_DT(v), p);
 }
 
-// Writes the integral of the tile whose own values are in rows 0..TILE-1 of `tile`, given for
+// Writes the integral of the tile whose source values are in rows 1..TILE of `tile`, given for
 // work item lid the sum `above` of column lid above the tile (lid < TILE; the corner for lid ==
-// TILE) and the sum `left` of row lid left of it:
-//   out(r, x) = top(x) + Lprefix(r) + (the tile's own integral at (r, x)),
-// with top the sums above (P) scanned from the corner and Lprefix the scan of L down the rows. The
-// tile's own integral runs in ACC_SCAN (32-bit integers for 8-bit pixels: at most 64 * 64 * 255^2
-// < 2^32 in a tile, exact whatever the order), its row prefixes kept in local memory as ACC_TILE
-// (16 bits for sums of 8-bit pixels: at most 64 * 255 in a tile row); the host says where they
-// fit, else both are ACC. Called by the whole work-group; `top` and `seeds` hold TILE and
-// TILE + 1 values, `parts` SEGMENTS * (TILE + 2).
-inline void ACC_FN(scan_tile)(__local ACC_TILE* tile, __local ACC* top, __local ACC* parts,
-                              __local ACC* seeds, ACC above, ACC left, int lx, int ly, int bx,
-                              int by, int rows, int cols, __global uchar* dst, int dst_step,
-                              int dst_offset)
+// TILE) and the sum `left` of row lid left of it: row 0 takes P, then row scans seeded with the
+// corner (row 0) and L (rows 1..TILE), then column scans. Called by the whole work-group.
+inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
+                              ACC left, int lx, int ly, int bx, int by, int rows, int cols,
+                              __global uchar* dst, int dst_step, int dst_offset)
 {
     const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE;
-    const int stride = LM_STRIDE(ACC_TILE);
     if (lid < TILE)
     {
-        top[lid] = above;
-        seeds[lid] = left;
+        tile[lid] = above;
+        seeds[lid + 1] = left;
     }
     else if (lid == TILE)
-        seeds[TILE] = above;  // the corner
+        seeds[0] = above;
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Row scans, each row in SEGMENTS segments of SEG pixels: segment sums, then each segment
-    // seeded with the sums of the segments to its left. Work item (lx, ly) takes segment ly of
-    // tile row lx, and lx == 0 of `top` (row TILE here, seeded with the corner), lx == 1 of L
-    // (row TILE + 1, in `seeds`). Segment sums of the tile pass through `parts` as ACC: exact.
-    for (int r = lx; r < TILE + 2; r += TILE)
+    // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
+    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
+    // row's seed and the sums of the segments to its left.
+    for (int r = lx; r <= TILE; r += TILE)
     {
         ACC sum = (ACC)(0);
-        if (r < TILE)
-        {
-            ACC_SCAN s = (ACC_SCAN)(0);
-            for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
-                s += CONVERT(ACC_SCAN, tile[r * stride + c]);
-            sum = CONVERT(ACC, s);
-        }
-        else
-        {
-            __local const ACC* v = r == TILE ? top : seeds;
-            for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
-                sum += v[c];
-        }
-        parts[ly * (TILE + 2) + r] = sum;
+        for (int c = 0; c < SEG; ++c)
+            sum += tile[r * LM_STRIDE + ly * SEG + c];
+        parts[ly * (TILE + 1) + r] = sum;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = lx; r < TILE + 2; r += TILE)
+    for (int r = lx; r <= TILE; r += TILE)
     {
-        if (r < TILE)
+        ACC acc = seeds[r];
+        for (int s = 0; s < ly; ++s)
+            acc += parts[s * (TILE + 1) + r];
+        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
         {
-            ACC_SCAN acc = (ACC_SCAN)(0);
-            for (int s = 0; s < ly; ++s)
-                acc += CONVERT(ACC_SCAN, parts[s * (TILE + 2) + r]);
-            for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
-            {
-                acc += CONVERT(ACC_SCAN, tile[r * stride + c]);
-                tile[r * stride + c] = CONVERT(ACC_TILE, acc);
-            }
-        }
-        else
-        {
-            __local ACC* v = r == TILE ? top : seeds;
-            ACC acc = r == TILE ? seeds[TILE] : (ACC)(0);
-            for (int s = 0; s < ly; ++s)
-                acc += parts[s * (TILE + 2) + r];
-            for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
-            {
-                acc += v[c];
-                v[c] = acc;
-            }
+            acc += tile[r * LM_STRIDE + c];
+            tile[r * LM_STRIDE + c] = acc;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Column scans the same way: work item (lx, ly) takes rows ly * SEG ... of column lx.
-    const int r0 = ly * SEG;
-    ACC_SCAN sum = (ACC_SCAN)(0);
+    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
+    const int r0 = 1 + ly * SEG;
+    ACC sum = (ACC)(0);
     for (int k = 0; k < SEG; ++k)
-        sum += CONVERT(ACC_SCAN, tile[(r0 + k) * stride + lx]);
-    parts[ly * (TILE + 2) + lx] = CONVERT(ACC, sum);
+        sum += tile[(r0 + k) * LM_STRIDE + lx];
+    parts[ly * (TILE + 1) + lx] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
     if (x < cols)
     {
-        const ACC base = top[lx];  // the integral at (y0, x + 1)
-        ACC_SCAN acc = (ACC_SCAN)(0);
+        ACC acc = tile[lx];  // the integral at (y0, x + 1)
         for (int s = 0; s < ly; ++s)
-            acc += CONVERT(ACC_SCAN, parts[s * (TILE + 2) + lx]);
-        for (int k = 0; k < SEG && y0 + r0 + k < rows; ++k)
+            acc += parts[s * (TILE + 1) + lx];
+        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
         {
-            acc += CONVERT(ACC_SCAN, tile[(r0 + k) * stride + lx]);
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1,
-                                base + seeds[r0 + k] + CONVERT(ACC, acc));
+            acc += tile[(r0 + k) * LM_STRIDE + lx];
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
         }
         if (by == 0 && ly == 0)
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, x + 1, (ACC)(0));
