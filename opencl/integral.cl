@@ -31,6 +31,8 @@
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
+// SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
+// kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
 // pass); SQUARE: the sum of squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
@@ -141,6 +143,7 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define SQ_ARG(a)
 #endif
 
+#ifdef SINGLE_PASS
 // The nonzero state that position `p` of a chain has published, or 0.
 inline int published_state(__global uint* flags, int p, int chain, uint epoch)
 {
@@ -294,6 +297,8 @@ inline void chain_carry(__global ulong* carries SQ_ARG(__global ulong* sq_carrie
             SQ_ARG(*sq_carry + sq_own), epoch);
 }
 
+#endif // SINGLE_PASS
+
 // ---- the pass -----------------------------------------------------------------------------------
 
 inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, int y, int x)
@@ -306,6 +311,8 @@ inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, i
 #endif
     return v;
 }
+
+#ifdef SINGLE_PASS
 
 #ifdef SQSUM
 // The squared sum's value of a pixel from its sum's value (an exact conversion: every sum type
@@ -476,6 +483,9 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     }
 }
 
+#endif // SINGLE_PASS
+
+#ifndef SINGLE_PASS
 // ---- three launches -----------------------------------------------------------------------------
 // For images of more tiles than the device runs at once, where waiting on the look-back costs more
 // than two more launches: integral_tile_totals (per tile the total of each of its rows and
@@ -593,6 +603,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);
 }
+
+#endif // !SINGLE_PASS
 
 #else // TILTED
 

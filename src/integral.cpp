@@ -145,8 +145,9 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    square ? " -D SQUARE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth);
         if (plan.singlePass)
-            o += cv::format(" -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s", plan.lookBackParts,
-                            plan.lookBackBatch, plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
+            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s",
+                            plan.lookBackParts, plan.lookBackBatch,
+                            plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
                  accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");

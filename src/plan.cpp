@@ -206,16 +206,19 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk" (0
-    for planned): the most tiles per compute unit of the single pass, look-back words through plain
-    loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and predecessors
-    per read (1..8), the tilted sum's rows per chunk. Never changes a result. */
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk,segments"
+    (0 for planned): the most tiles per compute unit of the single pass, look-back words through
+    plain loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and
+    predecessors per read (1..8), the tilted sum's rows per chunk, the work items per tile column
+    (2, 4 or 8; fewer where local memory or the work-group size calls for it). Never changes a
+    result. */
 const int* integralOverride()
 {
-    static int values[5] = { 0, 0, 0, 0, 0 };
+    static int values[6] = { 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3], &values[4]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5]);
         return true;
     }();
     (void)parsed;
@@ -243,7 +246,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         plan.tile = 64;
         while (plan.tile > 8 && (localBytes(plan.tile, 2) > budget || (size_t)plan.tile * 2 > maxGroup))
             plan.tile /= 2;
-        plan.segments = 4;
+        plan.segments = tune[5] == 2 || tune[5] == 8 ? tune[5] : 4;
         while (plan.segments > 2 && (localBytes(plan.tile, plan.segments) > budget ||
                                      (size_t)(plan.tile * plan.segments) > maxGroup))
             plan.segments /= 2;
