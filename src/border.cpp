@@ -17,6 +17,55 @@ std::string BorderGeometry::buildOption() const
     CV_Error(Error::StsBadArg, cv::format("gpuconv: unsupported border mode %d", mode));
 }
 
+namespace {
+
+/** The rows [first, last] of an image of `rows` rows that a window reaching `above` rows above
+    and `below` rows below each of the ROI's rows roiTop .. roiBottom - 1 reads under `mode`.
+    `mode` applied to these rows alone maps every read outside the image to the same row as on
+    the whole image: a read past an edge puts that edge in the span, so a single reflection or
+    replication lands where it would on the whole image; and WRAP, or reflections past the far
+    edge (a window taller than the image), read rows at both ends, which makes the span every row. */
+void rowsRead(int roiTop, int roiBottom, int above, int below, int rows, int mode, int& first, int& last)
+{
+    const int lo = roiTop - above, hi = roiBottom - 1 + below;
+    // Reads past an edge need that edge in the span; pixels the rule maps them to, too.
+    first = lo < 0 ? 0 : lo;
+    last = hi >= rows ? rows - 1 : hi;
+    const auto widen = [&](int p) {
+        const int mapped = borderInterpolate(p, rows, mode);  // -1 under BORDER_CONSTANT
+        if (mapped >= 0)
+        {
+            first = std::min(first, mapped);
+            last = std::max(last, mapped);
+        }
+    };
+    // The ROI lies inside the image, so lo < rows and hi >= 0.
+    for (int p = lo; p < 0; ++p)
+        widen(p);
+    for (int p = rows; p <= hi; ++p)
+        widen(p);
+}
+
+} // namespace
+
+UMat copyFilterSource(const UMat& src, BorderGeometry& g, Size ksize, Point anchor)
+{
+    // Whole rows: in a continuous image they are one block of memory, copied in one piece (and
+    // oclgrind's uninitialised-value checker follows such copies, not rectangle copies).
+    int y0, y1;
+    rowsRead(g.roiOffset.y, g.roiOffset.y + src.rows, anchor.y, ksize.height - 1 - anchor.y,
+             g.whole.height, g.mode, y0, y1);
+    UMat whole = src;
+    whole.adjustROI(g.roiOffset.y, g.whole.height - g.roiOffset.y - src.rows,
+                    g.roiOffset.x, g.whole.width - g.roiOffset.x - src.cols);
+    UMat copy;
+    whole.rowRange(y0, y1 + 1).copyTo(copy);
+    g.whole = copy.size();
+    g.roiOffset.y -= y0;
+    g.wholeOffset = copy.offset;
+    return copy(Rect(g.roiOffset, src.size()));
+}
+
 BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function)
 {
     const int mode = borderType & ~BORDER_ISOLATED;

@@ -28,6 +28,14 @@ struct BorderGeometry
     raises StsBadArg naming gpuconv::`function`. */
 BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function = "filter");
 
+/** A copy of all that a filter with a `ksize` window anchored at `anchor` reads for `src` under
+    the rule `g` (for a destination that shares the source's buffer): the rows of the ROI and its
+    apron, clipped to the extrapolated image and widened to the rows the rule maps the apron to
+    (all rows under WRAP, or where the window is taller than the image). Returns the ROI inside
+    the copy and sets `g` to the copy's geometry, so that the filter reads the same values from
+    the copy as from `src`. */
+UMat copyFilterSource(const UMat& src, BorderGeometry& g, Size ksize, Point anchor);
+
 }}} // namespace cv::gpuconv::detail
 
 #endif

@@ -108,18 +108,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
 
     // Work groups read their source window while others write their results: a destination
     // sharing the source's buffer (in place, or an overlapping view of the same parent) would be
-    // read after it was written. Such a source is first copied, with all of the image its border
-    // rule may read.
-    UMat wholeCopy;
+    // read after it was written. Such a source is first copied, with what its border rule reads.
     if (src.u == dst.u)
-    {
-        UMat whole = src;
-        whole.adjustROI(border.roiOffset.y, border.whole.height - border.roiOffset.y - src.rows,
-                        border.roiOffset.x, border.whole.width - border.roiOffset.x - src.cols);
-        whole.copyTo(wholeCopy);
-        border.wholeOffset = 0;
-        src = wholeCopy;
-    }
+        src = detail::copyFilterSource(src, border, c.ksize, c.anchor);
 
     // The weights in the accumulator depth, as cv::getLinearFilter converts them (same rounding).
     Mat weights;

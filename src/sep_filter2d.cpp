@@ -265,13 +265,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     if ((plan.singlePass || plan.direct) && src.u == out.u)
     {
         // The single pass and the direct kernel read neighbours that other groups may already have
-        // written: filter a copy of everything they read (the whole image unless isolated).
-        UMat whole = src;
-        whole.adjustROI(geometry.roiOffset.y, geometry.whole.height - geometry.roiOffset.y - src.rows,
-                        geometry.roiOffset.x, geometry.whole.width - geometry.roiOffset.x - src.cols);
-        UMat copy = whole.clone();
-        src = copy(Rect(geometry.roiOffset, src.size()));
-        geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
+        // written: filter a copy of what they read.
+        src = detail::copyFilterSource(src, geometry, Size(kxLen, kyLen), a.anchor);
     }
 
     const UMat ukx = detail::deviceConstants(a.kx), uky = detail::deviceConstants(a.ky);

@@ -17,6 +17,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <vector>
 
 namespace gpuconv_test {
 
@@ -104,8 +105,17 @@ struct TestArray
     {
         const int left = useRoi ? 1 + rng.uniform(0, 5) : 0, right = useRoi ? rng.uniform(0, 5) : 0;
         const int top = useRoi ? 1 + rng.uniform(0, 4) : 0, bottom = useRoi ? rng.uniform(0, 4) : 0;
-        parent = randomMat(rng, Size(size.width + left + right, size.height + top + bottom), type, lo, hi);
-        rect = Rect(left, top, size.width, size.height);
+        init(rng, Size(size.width + left + right, size.height + top + bottom), Rect(left, top, size.width, size.height),
+             type, lo, hi);
+    }
+
+    /** The ROI `rect` of a random parent of `parentSize`. */
+    TestArray(RNG& rng, Size parentSize, Rect rect_, int type) { init(rng, parentSize, rect_, type, 0, 0); }
+
+    void init(RNG& rng, Size parentSize, Rect rect_, int type, double lo, double hi)
+    {
+        parent = randomMat(rng, parentSize, type, lo, hi);
+        rect = rect_;
         parentBefore = parent.clone();
         uparent = deviceArray(parent.size(), type);
         parent.copyTo(uparent);
@@ -121,6 +131,16 @@ struct TestArray
         parentBefore = parent.clone();
     }
 };
+
+/** ROIs of a parent of kRoiParentSize placed so that a filter's apron stays inside the parent
+    on some sides and crosses its edges on others: in place, gpuconv filters a copy of only what
+    the border rule reads. */
+const Size kRoiParentSize(64, 48);
+inline std::vector<Rect> roisAcrossParent()
+{
+    return { Rect(20, 15, 9, 7), Rect(0, 30, 12, 18), Rect(55, 2, 6, 5), Rect(30, 0, 3, 48),
+             Rect(0, 20, 2, 5), Rect(62, 44, 2, 4), Rect(10, 0, 4, 2) };
+}
 
 /** Tolerance of a comparison: |expected - actual| <= abs, or <= rel * max(1, |expected|_inf). */
 struct Tolerance

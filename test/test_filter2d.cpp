@@ -317,6 +317,29 @@ TEST(Filter2D_Inplace, destination_overlapping_the_source_window)
     EXPECT_TRUE(matsNear(expectedParent, uparent.getMat(ACCESS_READ), Tolerance::absolute(1)));
 }
 
+TEST(Filter2D_Inplace, roi_reading_part_of_its_parent)
+{
+    // In place, gpuconv filters a copy of the pixels the border rule reads around the ROI, not
+    // of the whole parent: every rule, aprons inside the parent, across its edges and longer
+    // than the ROI, and an anchor off the kernel's centre.
+    RNG rng = testRng();
+    const Mat kernels[] = { randomKernel(rng, Size(3, 3)), randomKernel(rng, Size(5, 5)), randomKernel(rng, Size(15, 7)) };
+    const Point anchors[] = { Point(-1, -1), Point(1, 3), Point(10, 5) };
+    for (int border : kBorders)
+        for (int k = 0; k < 3; ++k)
+            for (const Rect& rect : roisAcrossParent())
+            {
+                TestArray src(rng, kRoiParentSize, rect, CV_8UC1);
+                SCOPED_TRACE(cv::format("%s, kernel %dx%d, ROI (%d, %d) %dx%d", borderName(border).c_str(),
+                                        kernels[k].cols, kernels[k].rows, rect.x, rect.y, rect.width, rect.height));
+                Mat expected;
+                referenceFilter2D(src.roi, expected, -1, kernels[k], anchors[k], 0, border);
+                gpuconv::filter2D(src.uroi, src.uroi, -1, kernels[k], anchors[k], 0, border);
+                EXPECT_TRUE(matsNear(expected, src.uroi.getMat(ACCESS_READ), Tolerance::absolute(1)));
+                EXPECT_TRUE(outsideRoiUnchanged(src));
+            }
+}
+
 // ---- kernels as CV_64F, double precision accumulation, large kernels --------------------------
 
 TEST(Filter2D_Kernels, kernel_depths_and_accumulators)

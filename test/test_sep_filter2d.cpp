@@ -98,25 +98,29 @@ Mat makeKernel(RNG& rng, int len, KernelKind kind, int ktype, bool antisymmetric
                     Tolerance::absolute(1));
 }
 
-/** cv::sepFilter2D on the CPU. It rejects BORDER_WRAP, which gpuconv supports as its filter2D
-    does: that reference is cv::sepFilter2D of the wrapped-around padded image (padding the
-    parent, whose pixels a ROI reads, unless isolated), cropped. */
+/** cv::sepFilter2D on the CPU, except where its FilterEngine departs from cv::borderInterpolate
+    (test_filter2d.cpp's referenceFilter2D says how): it rejects BORDER_WRAP, which gpuconv
+    supports as its filter2D does, and under REFLECT and REFLECT_101 a kernel longer than the ROI
+    trips its assertion srcY >= startY. There the reference is cv::sepFilter2D of the padded image
+    (padding the parent, whose pixels a ROI reads, unless isolated), cropped. */
 Mat referenceSepFilter(const TestArray& src, int ddepth, const Mat& kx, const Mat& ky, Point anchor,
                        double delta, int border)
 {
     Mat expected;
-    if ((border & ~BORDER_ISOLATED) != BORDER_WRAP)
+    const int mode = border & ~BORDER_ISOLATED;
+    const int nx = (int)kx.total(), ny = (int)ky.total();
+    const bool kernelBeyondRoi = nx > src.roi.cols || ny > src.roi.rows;
+    if (mode != BORDER_WRAP && !((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) && kernelBeyondRoi))
     {
         cv::sepFilter2D(src.roi, expected, ddepth, kx, ky, anchor, delta, border);
         return expected;
     }
-    const int nx = (int)kx.total(), ny = (int)ky.total();
     const Point a(anchor.x < 0 ? nx / 2 : anchor.x, anchor.y < 0 ? ny / 2 : anchor.y);
     const bool isolated = (border & BORDER_ISOLATED) != 0;
     const Mat& image = isolated ? src.roi : src.parent;
     const Rect roi = isolated ? Rect(Point(0, 0), src.roi.size()) : src.rect;
     Mat padded;
-    copyMakeBorder(image, padded, a.y, ny - 1 - a.y, a.x, nx - 1 - a.x, BORDER_WRAP | BORDER_ISOLATED);
+    copyMakeBorder(image, padded, a.y, ny - 1 - a.y, a.x, nx - 1 - a.x, mode | BORDER_ISOLATED);
     const Rect window(roi.x, roi.y, roi.width + nx - 1, roi.height + ny - 1);
     Mat full;
     cv::sepFilter2D(padded(window), full, ddepth, kx, ky, a, delta, BORDER_CONSTANT | BORDER_ISOLATED);
@@ -352,6 +356,28 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
                        ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_TWO_PASS)));
+
+TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
+{
+    // As Filter2D_Inplace: in place, the direct kernel (7x5) and the tiled one (9x11) filter a
+    // copy of only the pixels the border rule reads around the ROI.
+    RNG rng = testRng();
+    for (int border : kBorders)
+        for (bool longer : { false, true })
+            for (const Rect& rect : roisAcrossParent())
+            {
+                const Mat kx = makeKernel(rng, longer ? 9 : 7, KERNEL_RANDOM, CV_32F, false);
+                const Mat ky = makeKernel(rng, longer ? 11 : 5, KERNEL_RANDOM, CV_32F, false);
+                const Point anchor = longer ? Point(6, 2) : Point(1, 3);
+                TestArray src(rng, kRoiParentSize, rect, CV_8UC1);
+                SCOPED_TRACE(cv::format("border %d, kernel %dx%d, ROI (%d, %d) %dx%d", border, (int)kx.total(),
+                                        (int)ky.total(), rect.x, rect.y, rect.width, rect.height));
+                const Mat expected = referenceSepFilter(src, -1, kx, ky, anchor, 0, border);
+                gpuconv::sepFilter2D(src.uroi, src.uroi, -1, kx, ky, anchor, 0, border);
+                EXPECT_TRUE(matsNear(expected, src.uroi.getMat(ACCESS_READ), Tolerance::absolute(1)));
+                EXPECT_TRUE(outsideRoiUnchanged(src));
+            }
+}
 
 // ---- tiles inside the image: 16-byte word loads for every pixel size that divides 16 ----------
 
