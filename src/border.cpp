@@ -58,7 +58,7 @@ UMat copyFilterSource(const UMat& src, BorderGeometry& g, Size ksize, Point anch
     UMat whole = src;
     whole.adjustROI(g.roiOffset.y, g.whole.height - g.roiOffset.y - src.rows,
                     g.roiOffset.x, g.whole.width - g.roiOffset.x - src.cols);
-    UMat copy;
+    UMat copy = scratchImage(SCRATCH_FILTER_SOURCE, Size(whole.cols, y1 - y0 + 1), src.type());
     whole.rowRange(y0, y1 + 1).copyTo(copy);
     g.whole = copy.size();
     g.roiOffset.y -= y0;

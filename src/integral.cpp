@@ -58,70 +58,27 @@ std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* p
                     : cv::format(" -D CN=%d -D WT1=%s", cn, oclAccumulatorTypeName(accDepth).c_str()));
 }
 
-/** The uses of scratch device memory in one integral call. */
-enum ScratchSlot { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS, ROW_TOTALS, COL_TOTALS, TILTED_CHUNK_SUMS, TILTED_PARTIAL, SCRATCH_SLOTS };
-
-/** Scratch buffers, kept per thread and OpenCL context and reused by later calls: OpenCV pools
-    no device buffers on most drivers, and creating and releasing them costs more host time than
-    the kernels take on the device. Reuse is safe because each thread's kernels run in order on
-    its queue, and the launch layer holds the buffers until they ran. */
-struct ScratchCache
-{
-    void* context = nullptr;
-    UMat buffers[SCRATCH_SLOTS];
-    unsigned epoch = 0;  //!< of the last look-back launch (flags of other epochs read as unset)
-};
-
-ScratchCache& scratchCache()
-{
-    thread_local ScratchCache cache;
-    void* context = ocl::Context::getDefault().ptr();
-    if (cache.context != context)
-    {
-        cache = ScratchCache();
-        cache.context = context;
-    }
-    return cache;
-}
-
-/** Scratch memory of at least `bytes` bytes for the kernels (which only take its buffer
-    pointer); `zeroed`: set to zero when (re)allocated. */
-UMat scratchBytes(ScratchSlot slot, size_t bytes, bool zeroed = false)
-{
-    UMat& buffer = scratchCache().buffers[slot];
-    bytes = std::max<size_t>(1, bytes);
-    if (buffer.empty() || buffer.total() < bytes)
-    {
-        const int rowBytes = 1 << 16;  // a 2D shape keeps large sizes within int
-        buffer.release();
-        buffer.create((int)((bytes + rowBytes - 1) / rowBytes), rowBytes, CV_8UC1,
-                      USAGE_ALLOCATE_DEVICE_MEMORY);
-        if (zeroed)
-            buffer.setTo(Scalar::all(0));
-    }
-    return buffer;
-}
-
 /** Scratch memory of at least `pixels` accumulator pixels. */
-UMat scratch(ScratchSlot slot, size_t pixels, int accDepth, int cn)
+UMat scratch(detail::ScratchSlot slot, size_t pixels, int accDepth, int cn)
 {
-    return scratchBytes(slot, pixels * oclPixelBytes(accDepth, cn));
+    return detail::scratchBytes(slot, pixels * oclPixelBytes(accDepth, cn));
 }
 
 /** The epoch of the next single-pass launch. The look-back buffers (flags, carries) are zeroed
     when allocated and then told apart by epoch, which the launches count, so they need no
     clearing per call; when the epoch (30 bits in a flag) wraps, they are dropped, to be
-    allocated (zeroed) again. */
+    allocated (zeroed) again. Per thread, as the buffers are (scratch.hpp). */
 unsigned nextLookBackEpoch()
 {
-    ScratchCache& cache = scratchCache();
-    if (++cache.epoch >= (1u << 30))
+    thread_local unsigned epoch = 0;
+    if (++epoch >= (1u << 30))
     {
-        for (ScratchSlot slot : { LOOK_BACK_CARRIES, LOOK_BACK_SQ_CARRIES, LOOK_BACK_FLAGS })
-            cache.buffers[slot].release();
-        cache.epoch = 1;
+        for (detail::ScratchSlot slot : { detail::SCRATCH_LOOK_BACK_CARRIES, detail::SCRATCH_LOOK_BACK_SQ_CARRIES,
+                                          detail::SCRATCH_LOOK_BACK_FLAGS })
+            detail::releaseScratch(slot);
+        epoch = 1;
     }
-    return cache.epoch;
+    return epoch;
 }
 
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
@@ -170,8 +127,8 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
     if (totals.empty() || carries.empty() || tiles.empty())
         return "the integral kernels failed to build: " + options;
 
-    UMat rowTotals = scratch(ROW_TOTALS, (size_t)plan.tilesX * rows, outDepth, cn);
-    UMat colTotals = scratch(COL_TOTALS, (size_t)plan.tilesY * cols, outDepth, cn);
+    UMat rowTotals = scratch(detail::SCRATCH_ROW_TOTALS, (size_t)plan.tilesX * rows, outDepth, cn);
+    UMat colTotals = scratch(detail::SCRATCH_COL_TOTALS, (size_t)plan.tilesY * cols, outDepth, cn);
     totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
                 ocl::KernelArg::PtrWriteOnly(colTotals));
     carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
@@ -217,9 +174,9 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
     const size_t lanes = tileCount * 4 * (plan.tile + 1);
-    UMat carries = scratchBytes(LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
-    UMat flags = scratchBytes(LOOK_BACK_FLAGS, (2 + 2 * tileCount) * sizeof(unsigned), true);
-    UMat sqCarries = withSq ? scratchBytes(LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
+    UMat carries = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
+    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, (2 + 2 * tileCount) * sizeof(unsigned), true);
+    UMat sqCarries = withSq ? detail::scratchBytes(detail::SCRATCH_LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
                             : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
@@ -262,8 +219,8 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
         return "the tilted integral kernels failed to build: " + options;
 
     const size_t count = (size_t)rows + cols + 1;
-    UMat sums = scratch(TILTED_CHUNK_SUMS, 2 * count * plan.chunks, accDepth, cn);
-    UMat partial = scratch(TILTED_PARTIAL, (size_t)rows * (cols + 1), accDepth, cn);
+    UMat sums = scratch(detail::SCRATCH_TILTED_CHUNK_SUMS, 2 * count * plan.chunks, accDepth, cn);
+    UMat partial = scratch(detail::SCRATCH_TILTED_PARTIAL, (size_t)rows * (cols + 1), accDepth, cn);
     chunkSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
                    ocl::KernelArg::PtrWriteOnly(sums));
     rising.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,

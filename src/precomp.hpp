@@ -31,5 +31,6 @@ CV_EXPORTS bool getConfigurationParameterBool(const char* name, bool defaultValu
 #include "border.hpp"
 #include "plan.hpp"
 #include "launch.hpp"
+#include "scratch.hpp"
 
 #endif

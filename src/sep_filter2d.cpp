@@ -345,7 +345,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
                                       "row-filtered intermediate image");
     if (!decline.empty())
         return decline;
-    UMat buf(rows + kyLen - 1, cols, CV_MAKETYPE(a.bufDepth, cn == 3 ? 4 : cn));
+    UMat buf = detail::scratchImage(detail::SCRATCH_ROW_FILTERED, Size(cols, rows + kyLen - 1),
+                                    CV_MAKETYPE(a.bufDepth, cn == 3 ? 4 : cn));
     int arg = setSource(rowPass, 0);
     arg = rowPass.set(arg, ocl::KernelArg::WriteOnlyNoSize(buf));
     arg = rowPass.set(arg, buf.rows);
