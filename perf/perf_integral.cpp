@@ -62,9 +62,13 @@ TEST_P(OCL_Integral, Integral)
     const double tol = c.sdepth == CV_32F ? 1e-5 : c.sdepth == CV_64F ? 1e-10 : 0;
     EXPECT_LE(cv::norm(sumG, sumC, NORM_INF), tol * cv::norm(sumC, NORM_INF));
     if (c.outputs != SUM)
+    {
         EXPECT_LE(cv::norm(sqG, sqC, NORM_INF), 1e-10 * cv::norm(sqC, NORM_INF));
+    }
     if (c.outputs == SUM_SQSUM_TILTED)
+    {
         EXPECT_LE(cv::norm(tiltG, tiltC, NORM_INF), tol * cv::norm(tiltC, NORM_INF));
+    }
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Integral,
