@@ -91,9 +91,11 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square, plan.tile, plan.segments,
                        (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
-    // The look-back's shape (single pass only; the three launches take none of it): 6 bits.
-    key = key * 64 + (plan.singlePass ? (uint64)((int)plan.plainLookBack + 2 * plan.lookBackParts +
-                                                 8 * (plan.lookBackBatch - 1)) : 0);
+    // The look-back's shape, 7 bits: plain words (1 bit), parts (1 .. segments - 1 <= 7) and
+    // batch (1 .. 8) 3 bits each; 0 for the three launches, which take none of it (parts >= 1
+    // keeps a single pass off 0).
+    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 * plan.lookBackParts +
+                                                  plan.lookBackBatch - 1) : 0);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
