@@ -132,6 +132,32 @@ struct TestArray
     }
 };
 
+/** The border modes cv::filter2D and cv::sepFilter2D take (each also with BORDER_ISOLATED). */
+const int kBorders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP, BORDER_REFLECT_101 };
+
+inline std::string borderName(int border)
+{
+    static const char* const names[] = { "CONSTANT", "REPLICATE", "REFLECT", "WRAP", "REFLECT_101" };
+    const int mode = border & ~BORDER_ISOLATED;
+    return std::string(mode >= 0 && mode <= 4 ? names[mode] : "?") +
+           (border & BORDER_ISOLATED ? "|ISOLATED" : "");
+}
+
+/** Whether cv::filter2D and cv::sepFilter2D on the CPU follow their own border rule
+    (cv::borderInterpolate), which gpuconv follows everywhere, for a `ksize` kernel over a
+    `roiSize` source. Their FilterEngine rejects BORDER_WRAP (which cv::filter2D accepts on
+    UMat), and under BORDER_REFLECT and BORDER_REFLECT_101 a kernel larger than the ROI in either
+    direction needs more than one reflection, where the engine trips an assertion (srcY >= startY)
+    or returns wrong pixels, off by up to ~200 on 8-bit data (found by comparing with a padded
+    image over 3000 random cases; CONSTANT and REPLICATE agree). Where it does not, the references
+    pad the image with cv::copyMakeBorder and filter the ROI inside it. */
+inline bool cpuFilterFollowsBorderRule(int border, Size ksize, Size roiSize)
+{
+    const int mode = border & ~BORDER_ISOLATED;
+    const bool kernelBeyondRoi = ksize.width > roiSize.width || ksize.height > roiSize.height;
+    return mode != BORDER_WRAP && !((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) && kernelBeyondRoi);
+}
+
 /** ROIs of a parent of kRoiParentSize placed so that a filter's apron stays inside the parent
     on some sides and crosses its edges on others: in place, gpuconv filters a copy of only what
     the border rule reads. */

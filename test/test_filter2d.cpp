@@ -5,16 +5,6 @@
 namespace gpuconv_test {
 namespace {
 
-const int kBorders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP, BORDER_REFLECT_101 };
-
-std::string borderName(int border)
-{
-    static const char* const names[] = { "CONSTANT", "REPLICATE", "REFLECT", "WRAP", "REFLECT_101" };
-    const int mode = border & ~BORDER_ISOLATED;
-    return std::string(mode >= 0 && mode <= 4 ? names[mode] : "?") +
-           (border & BORDER_ISOLATED ? "|ISOLATED" : "");
-}
-
 struct FilterCase
 {
     int type;            //!< source type
@@ -55,14 +45,9 @@ Tolerance filterTolerance(int ddepth, bool exact)
 }
 
 /** cv::filter2D on the CPU, except where its FilterEngine departs from its own border rule
-    (cv::borderInterpolate), which gpuconv follows everywhere:
-     - it rejects BORDER_WRAP (which cv::filter2D accepts on UMat);
-     - under BORDER_REFLECT and BORDER_REFLECT_101, a kernel larger than the image in either
-       direction needs more than one reflection, and the engine then either trips an assertion
-       (srcY >= startY) or returns wrong pixels, off by up to ~200 on 8-bit data (found by comparing
-       with the construction below over 3000 random cases; CONSTANT and REPLICATE agree).
-    There the reference extends the image the border rule sees with cv::copyMakeBorder, by more than
-    the kernel, and filters the ROI inside it: every pixel the kernel reads is then a real one. */
+    (cpuFilterFollowsBorderRule): there the reference extends the image the border rule sees with
+    cv::copyMakeBorder, by more than the kernel, and filters the ROI inside it: every pixel the
+    kernel reads is then a real one. */
 void referenceFilter2D(const Mat& src, Mat& dst, int ddepth, const Mat& kernel, Point anchor,
                        double delta, int border)
 {
@@ -80,8 +65,7 @@ void referenceFilter2D(const Mat& src, Mat& dst, int ddepth, const Mat& kernel, 
         return;
     }
     const int mode = border & ~BORDER_ISOLATED;
-    const bool kernelBeyondImage = kernel.cols > src.cols || kernel.rows > src.rows;
-    if (mode != BORDER_WRAP && !((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) && kernelBeyondImage))
+    if (cpuFilterFollowsBorderRule(border, kernel.size(), src.size()))
     {
         cv::filter2D(src, dst, ddepth, kernel, anchor, delta, border);
         return;

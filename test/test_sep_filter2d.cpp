@@ -6,7 +6,6 @@ namespace gpuconv_test {
 namespace {
 
 const int kSrcDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
-const int kBorders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP, BORDER_REFLECT_101 };
 
 /** What the kernels are, which decides cv::'s arithmetic (see src/sep_filter2d.cpp). */
 enum KernelKind
@@ -98,10 +97,8 @@ Mat makeKernel(RNG& rng, int len, KernelKind kind, int ktype, bool antisymmetric
                     Tolerance::absolute(1));
 }
 
-/** cv::sepFilter2D on the CPU, except where its FilterEngine departs from cv::borderInterpolate
-    (test_filter2d.cpp's referenceFilter2D says how): it rejects BORDER_WRAP, which gpuconv
-    supports as its filter2D does, and under REFLECT and REFLECT_101 a kernel longer than the ROI
-    trips its assertion srcY >= startY. There the reference is cv::sepFilter2D of the padded image
+/** cv::sepFilter2D on the CPU, except where its FilterEngine departs from its own border rule
+    (cpuFilterFollowsBorderRule): there the reference is cv::sepFilter2D of the padded image
     (padding the parent, whose pixels a ROI reads, unless isolated), cropped. */
 Mat referenceSepFilter(const TestArray& src, int ddepth, const Mat& kx, const Mat& ky, Point anchor,
                        double delta, int border)
@@ -109,8 +106,7 @@ Mat referenceSepFilter(const TestArray& src, int ddepth, const Mat& kx, const Ma
     Mat expected;
     const int mode = border & ~BORDER_ISOLATED;
     const int nx = (int)kx.total(), ny = (int)ky.total();
-    const bool kernelBeyondRoi = nx > src.roi.cols || ny > src.roi.rows;
-    if (mode != BORDER_WRAP && !((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) && kernelBeyondRoi))
+    if (cpuFilterFollowsBorderRule(border, Size(nx, ny), src.roi.size()))
     {
         cv::sepFilter2D(src.roi, expected, ddepth, kx, ky, anchor, delta, border);
         return expected;
@@ -370,7 +366,7 @@ TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
                 const Mat ky = makeKernel(rng, longer ? 11 : 5, KERNEL_RANDOM, CV_32F, false);
                 const Point anchor = longer ? Point(6, 2) : Point(1, 3);
                 TestArray src(rng, kRoiParentSize, rect, CV_8UC1);
-                SCOPED_TRACE(cv::format("border %d, kernel %dx%d, ROI (%d, %d) %dx%d", border, (int)kx.total(),
+                SCOPED_TRACE(cv::format("%s, kernel %dx%d, ROI (%d, %d) %dx%d", borderName(border).c_str(), (int)kx.total(),
                                         (int)ky.total(), rect.x, rect.y, rect.width, rect.height));
                 const Mat expected = referenceSepFilter(src, -1, kx, ky, anchor, 0, border);
                 gpuconv::sepFilter2D(src.uroi, src.uroi, -1, kx, ky, anchor, 0, border);
