@@ -19,10 +19,29 @@ void CL_CALLBACK ignoreCompletion(cl_event, cl_int, void*) {}
 TEST(OCL_LaunchCost, host_time_per_launch)
 {
     UMat a(1, 16, CV_8U, Scalar(1)), b(1, 16, CV_8U, Scalar(2)), d(1, 16, CV_8U);
+    // Each function's whole host path (validation, plan, options, launch) on a 16x16 image.
+    UMat small = randomUMat(Size(16, 16), CV_8UC1), smallDst(16, 16, CV_8UC1);
+    UMat smallSum(17, 17, CV_32SC1);
+    Mat kernel3x3(3, 3, CV_32F, Scalar(0.1)), kernel7x7(7, 7, CV_32F, Scalar(0.02));
+    kernel3x3.at<float>(0, 0) = 0.2f;  // not rank 1
+    kernel7x7.at<float>(0, 0) = 0.1f;
+    const Mat taps5 = cv::getGaussianKernel(5, -1, CV_32F);
     ocl::ProgramSource source("__kernel void touch(__global uchar* p, int step, int offset)"
                               " { if (get_global_id(0) == 0) p[offset] = 1; }");
     ocl::Kernel cached("touch", source, "");
     ASSERT_FALSE(cached.empty());
+    // The driver's cost per buffer argument: four distinct buffers.
+    ocl::ProgramSource source4("__kernel void touch4(__global uchar* p, __global uchar* q,"
+                               " __global uchar* r, __global uchar* s)"
+                               " { if (get_global_id(0) == 0) { p[0] = q[0] + r[0] + s[0]; } }");
+    ocl::Kernel cached4("touch4", source4, "");
+    ASSERT_FALSE(cached4.empty());
+    UMat e(1, 16, CV_8U, Scalar(3));
+    cl_kernel raw4 = (cl_kernel)cached4.ptr();
+    const cl_mem buffers4[] = { (cl_mem)d.handle(ACCESS_RW), (cl_mem)a.handle(ACCESS_READ),
+                                (cl_mem)b.handle(ACCESS_READ), (cl_mem)e.handle(ACCESS_READ) };
+    for (cl_uint i = 0; i < 4; ++i)
+        clSetKernelArg(raw4, i, sizeof(cl_mem), &buffers4[i]);
     cl_kernel raw = (cl_kernel)cached.ptr();
     cl_mem buffer = (cl_mem)d.handle(ACCESS_RW);
     const int zero = 0;
@@ -36,6 +55,11 @@ TEST(OCL_LaunchCost, host_time_per_launch)
         { "gpuconv::addWeighted 1x16", [&] { gpuconv::addWeighted(a, 0.5, b, 0.5, 0, d); } },
         { "cv::addWeighted 1x16", [&] { cv::addWeighted(a, 0.5, b, 0.5, 0, d); } },
         { "UMat::copyTo 16 bytes", [&] { a.copyTo(d); } },
+        { "gpuconv::filter2D 3x3 16x16", [&] { gpuconv::filter2D(small, smallDst, -1, kernel3x3); } },
+        { "gpuconv::filter2D 7x7 16x16", [&] { gpuconv::filter2D(small, smallDst, -1, kernel7x7); } },
+        { "gpuconv::sepFilter2D 5 taps 16x16", [&] {
+              gpuconv::sepFilter2D(small, smallDst, -1, taps5, taps5); } },
+        { "gpuconv::integral 16x16", [&] { gpuconv::integral(small, smallSum, CV_32S); } },
         { "cv::ocl::Kernel ctor + args + run()", [&] {
               ocl::Kernel k("touch", source, "");
               k.args(ocl::KernelArg::WriteOnlyNoSize(d));
@@ -43,6 +67,14 @@ TEST(OCL_LaunchCost, host_time_per_launch)
           } },
         { "clEnqueueNDRangeKernel, no event", [&] {
               clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
+          } },
+        { "clEnqueueNDRangeKernel, 4 buffer arguments, no event", [&] {
+              clEnqueueNDRangeKernel(queue, raw4, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
+          } },
+        { "clEnqueueNDRangeKernel with an event", [&] {
+              cl_event e = nullptr;
+              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &e);
+              clReleaseEvent(e);
           } },
         { "clEnqueueNDRangeKernel + clSetEventCallback", [&] {
               cl_event e = nullptr;

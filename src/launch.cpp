@@ -14,12 +14,18 @@
 namespace cv { namespace gpuconv { namespace detail {
 namespace {
 
-// More launches in flight than this and the oldest is waited for: enough to keep a GPU queue
-// full, few enough that released UMats are not held for long.
-const size_t kMaxLaunchesInFlight = 8;
+// Completion events are asked for on one launch in kLaunchesPerEvent: on NVIDIA's driver an event
+// adds ~2.5 us of host time to a launch that takes ~11-14 us without (OCL_LaunchCost,
+// docs/PERFORMANCE.md). The queue runs in order, so a launch's event also tells that the launches
+// enqueued before it have finished. More event-closed groups in flight than kMaxGroupsInFlight
+// and the oldest is waited for: enough to keep a GPU queue full, few enough that released UMats
+// are not held for long.
+const size_t kLaunchesPerEvent = 4;
+const size_t kMaxGroupsInFlight = 8;
 
-/** A launch whose UMat arguments must stay referenced until the device has finished with it. */
-struct LaunchInFlight
+/** Launches whose UMat arguments must stay referenced until the device has finished with them:
+    the group ends with the launch whose event `done` says so. */
+struct LaunchGroup
 {
     cl_event done;
     std::vector<UMat> arrays;
@@ -28,21 +34,46 @@ struct LaunchInFlight
 class LaunchesInFlight
 {
 public:
-    ~LaunchesInFlight() { retire(0, true); }
-
-    void add(cl_event done, std::vector<UMat>&& arrays)
+    ~LaunchesInFlight()
     {
-        launches_.push_back({ done, std::move(arrays) });
+        closeOpenGroup();
+        retire(0, true);
     }
 
-    /** Drops completed launches (the queue is in order, so they are the oldest); waits for the
-        oldest ones while more than `keep` remain, or for all when `waitAll`. */
+    /** Whether the next launch on `queue` must ask for a completion event. */
+    bool nextNeedsEvent(cl_command_queue queue)
+    {
+        if (openLaunches_ > 0 && queue != openQueue_)
+            closeOpenGroup();  // an event on another queue says nothing about the open launches
+        return openLaunches_ + 1 >= kLaunchesPerEvent;
+    }
+
+    /** Records a launch on `queue` holding `arrays`; `done` is its event when it has one. */
+    void add(cl_command_queue queue, cl_event done, std::vector<UMat>&& arrays)
+    {
+        if (openLaunches_ == 0)
+        {
+            openQueue_ = queue;
+            clRetainCommandQueue(queue);
+        }
+        ++openLaunches_;
+        for (UMat& m : arrays)
+            open_.push_back(std::move(m));
+        if (done)
+        {
+            endOpenGroup(done);
+            retire(kMaxGroupsInFlight);
+        }
+    }
+
+    /** Drops completed groups (the oldest first); waits for the oldest ones while more than
+        `keep` remain, or for all when `waitAll`. */
     void retire(size_t keep, bool waitAll = false)
     {
-        while (!launches_.empty())
+        while (!groups_.empty())
         {
-            LaunchInFlight& oldest = launches_.front();
-            if (waitAll || launches_.size() > keep)
+            LaunchGroup& oldest = groups_.front();
+            if (waitAll || groups_.size() > keep)
                 clWaitForEvents(1, &oldest.done);
             else
             {
@@ -53,12 +84,39 @@ public:
                     break;
             }
             clReleaseEvent(oldest.done);
-            launches_.pop_front();
+            groups_.pop_front();
         }
     }
 
 private:
-    std::deque<LaunchInFlight> launches_;
+    /** Ends the open group with a marker behind its launches (or, failing that, waits for them). */
+    void closeOpenGroup()
+    {
+        if (openLaunches_ == 0)
+            return;
+        cl_event marker = nullptr;
+        if (clEnqueueMarkerWithWaitList(openQueue_, 0, nullptr, &marker) != CL_SUCCESS)
+        {
+            clFinish(openQueue_);
+            marker = nullptr;
+        }
+        endOpenGroup(marker);
+    }
+
+    void endOpenGroup(cl_event done)
+    {
+        if (done)
+            groups_.push_back({ done, std::move(open_) });
+        open_.clear();  // without an event the launches have finished (closeOpenGroup waited)
+        openLaunches_ = 0;
+        clReleaseCommandQueue(openQueue_);
+        openQueue_ = nullptr;
+    }
+
+    std::deque<LaunchGroup> groups_;
+    std::vector<UMat> open_;  // arrays of the launches since the last event
+    size_t openLaunches_ = 0;
+    cl_command_queue openQueue_ = nullptr;  // retained while the open group has launches
 };
 
 LaunchesInFlight& threadLaunches()
@@ -196,19 +254,19 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
     }
 
     LaunchesInFlight& inFlight = threadLaunches();
-    inFlight.retire(kMaxLaunchesInFlight);
+    cl_command_queue queue = (cl_command_queue)ocl::Queue::getDefault().ptr();
     cl_event done = nullptr;
     const cl_int status = clEnqueueNDRangeKernel(
-        (cl_command_queue)ocl::Queue::getDefault().ptr(), (cl_kernel)kernel_.ptr(),
-        (cl_uint)shape.dims, nullptr, shape.global, shape.local[0] ? shape.local : nullptr, 0,
-        nullptr, &done);
+        queue, (cl_kernel)kernel_.ptr(), (cl_uint)shape.dims, nullptr, shape.global,
+        shape.local[0] ? shape.local : nullptr, 0, nullptr,
+        inFlight.nextNeedsEvent(queue) ? &done : nullptr);
     if (status != CL_SUCCESS)
     {
         CV_LOG_WARNING(NULL, "gpuconv: clEnqueueNDRangeKernel('" << name_ << "') failed: "
                                  << ocl::getOpenCLErrorString(status));
         return false;
     }
-    inFlight.add(done, std::move(arrays));
+    inFlight.add(queue, done, std::move(arrays));
     return true;
 }
 

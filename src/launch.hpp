@@ -11,8 +11,10 @@
 // arguments as cv::ocl::Kernel (ocl::KernelArg for UMats, plain values), gets its cl_kernel from a
 // cv::ocl::Kernel built from gpuconv's ProgramSource through OpenCV's program cache (one per thread
 // and variant, reused), and enqueues it on OpenCV's queue for the thread without a callback. The
-// UMats stay referenced by a short per-thread list of launches in flight, which drops each entry
-// once its event reports completion (polled at the next launch, waited for beyond a few entries).
+// UMats stay referenced by a short per-thread list of launches in flight, which drops them once
+// an event reports completion (one launch in four asks for an event, which also covers the
+// launches before it in the in-order queue; polled at the next such launch, waited for beyond a
+// few groups).
 // Launches with arguments that need OpenCV's own bookkeeping (UMats over host memory, which OpenCV
 // synchronises after the kernel; constant buffers; n-dimensional UMats) go through
 // cv::ocl::Kernel::run() unchanged.

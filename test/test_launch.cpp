@@ -67,9 +67,14 @@ TEST(Launch, arguments_stay_referenced_until_the_kernel_ran)
         EXPECT_EQ(before + 1, (int)ub.u->urefcount) << "src2 is not held while its kernel waits";
     }
     ocl::finish();
-    // The next launch from this thread lets go of the finished one.
+    // Later launches from this thread let go of the finished one: events are asked for on one
+    // launch in four, so the one that follows its group's event does at the latest.
     UMat other;
-    gpuconv::addWeighted(dst, 1, dst, 0, 0, other);
+    for (int i = 0; i < 8; ++i)
+    {
+        gpuconv::addWeighted(dst, 1, dst, 0, 0, other);
+        ocl::finish();
+    }
     EXPECT_EQ(before, (int)ua.u->urefcount) << "src1 is still held after its kernel ran";
     EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), defaultTolerance(CV_32F)));
 }
