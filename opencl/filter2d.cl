@@ -204,12 +204,13 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     // registers of a whole block's window (the block kernel's fully unrolled windows hoist all
     // loads). The kernel rows of each output are still summed in increasing order after delta.
     ACC_T ring[KH][PX];
-    // Window row r (0 .. PY + KH - 2 of the item's window; r % KH == rmod, a constant) applied
-    // through kernel rows ky_lo .. ky_hi (constants) to output rows r - ky.
+    // Window row r (0 .. PY + KH - 2 of the item's window; r % KH == rmod, a constant), loaded
+    // by LOAD_ROW(win, r, rmod), applied through kernel rows ky_lo .. ky_hi (constants) to output
+    // rows r - ky.
 #  define WALK_ROW(LOAD_ROW, r, rmod, ky_lo, ky_hi)                                              \
     do {                                                                                        \
         ACC_T win[WIN_LEN];                                                                     \
-        LOAD_ROW(win, r);                                                                       \
+        LOAD_ROW(win, r, rmod);                                                                 \
         _Pragma("unroll")                                                                       \
         for (int ky = (ky_lo); ky <= (ky_hi); ++ky)                                             \
         {                                                                                       \
@@ -237,8 +238,9 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     // blocks of KH (rolled), the rest after the loop; before and after them, the first and last
     // KH - 1 rows apply to fewer output rows.
 #  define WALK_STEADY (PY - KH + 1)
-#  define WALK_STRIP(LOAD_ROW)                                                              \
+#  define WALK_STRIP(START, LOAD_ROW)                                                         \
     do {                                                                                        \
+        START;                                                                                  \
         _Pragma("unroll")                                                                       \
         for (int r = 0; r < KH - 1; ++r)                                                        \
             WALK_ROW(LOAD_ROW, r, r, 0, r);                                                     \
@@ -357,20 +359,84 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  define LOAD_WINDOW_ROW(win, r)                                                               \
     LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE, src_whole,     \
                       src_step, x0, y0 + (r), whole_cols, whole_rows)
-#  if defined(WALK) && defined(INTERIOR_TEST_PER_ROW)
-#    define LOAD_ROW_TESTED(win, r)                                                             \
+#  if defined(WALK)
+#    define WALK_LOAD_BORDERED(win, r, rmod) LOAD_WINDOW_ROW(win, r)
+#    ifdef INTERIOR_TEST_PER_ROW
+#      define WALK_LOAD_TESTED(win, r, rmod)                                                    \
     do {                                                                                        \
         if (interior)                                                                           \
             LOAD_INTERIOR_ROW(win, r);                                                          \
         else                                                                                    \
             LOAD_WINDOW_ROW(win, r);                                                            \
     } while (0)
-    WALK_STRIP(LOAD_ROW_TESTED);
-#  elif defined(WALK)
+    WALK_STRIP((void)0, WALK_LOAD_TESTED);
+#    else
+    // Interior strips fetch each row KH rows ahead of its use (into fetched[r % KH], as loaded,
+    // before conversion): the loads of the next KH rows are in flight while the arithmetic of
+    // these runs. A walking item has no other work to hide memory latency behind, and waves of
+    // such items are few.
+#      ifdef ROW_WORDS
+    uint fetched[KH][WIN_WORDS + 1];
+    uint fetched_misalign[KH];
+#        define WALK_FETCH(j, r)                                                                \
+    do {                                                                                        \
+        __global const uchar* p_ =                                                              \
+            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
+        fetched_misalign[j] = (uint)((size_t)p_ & 3);                                           \
+        __global const uint* words_ = (__global const uint*)(p_ - fetched_misalign[j]);         \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ <= WIN_WORDS; ++i_)                                                 \
+            fetched[j][i_] = words_[i_];                                                        \
+    } while (0)
+#        define WALK_CONVERT(win, j)                                                            \
+    do {                                                                                        \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < WIN_WORDS; ++i_)                                                  \
+        {                                                                                       \
+            const uint word_ = (uint)(upsample(fetched[j][i_ + 1], fetched[j][i_]) >>           \
+                                      (fetched_misalign[j] * 8));                               \
+            GPUCONV_CAT(vstore, ROW_WORDS)(                                                     \
+                TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word_)), i_, win); \
+        }                                                                                       \
+    } while (0)
+#      else
+#        if CN == 1
+    SRC_T1 fetched[KH][WIN_W];
+#        else
+    GPUCONV_CAT(SRC_T1, CN) fetched[KH][WIN_W];
+#        endif
+#        define WALK_FETCH(j, r)                                                                \
+    do {                                                                                        \
+        __global const uchar* p_ =                                                              \
+            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
+            fetched[j][i_] = LOAD_SRC_PIXEL(p_ + (size_t)i_ * SRC_PIXEL_SIZE);                  \
+    } while (0)
+#        define WALK_CONVERT(win, j)                                                            \
+    do {                                                                                        \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
+            (win)[i_] = TO_ACC(fetched[j][i_]);                                                 \
+    } while (0)
+#      endif
+#      define WALK_FETCH_FIRST                                                                  \
+    do {                                                                                        \
+        _Pragma("unroll")                                                                       \
+        for (int j_ = 0; j_ < KH; ++j_)                                                         \
+            WALK_FETCH(j_, j_);                                                                 \
+    } while (0)
+#      define WALK_LOAD_FETCHED(win, r, rmod)                                                   \
+    do {                                                                                        \
+        WALK_CONVERT(win, rmod);                                                                \
+        if ((r) + KH < PY + KH - 1)                                                             \
+            WALK_FETCH(rmod, (r) + KH);                                                         \
+    } while (0)
     if (interior)
-        WALK_STRIP(LOAD_INTERIOR_ROW);
+        WALK_STRIP(WALK_FETCH_FIRST, WALK_LOAD_FETCHED);
     else
-        WALK_STRIP(LOAD_WINDOW_ROW);
+        WALK_STRIP((void)0, WALK_LOAD_BORDERED);
+#    endif
 #  elif defined(INTERIOR_TEST_PER_ROW)
     // One branch per row: the compiler keeps each row's loads behind its branch, which bounds
     // the registers in flight (wide pixels and large kernels).
