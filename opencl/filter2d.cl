@@ -188,79 +188,6 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  endif
 #endif
 
-#ifdef WALK
-#  ifdef TILED
-#    error "WALK reads its windows directly (no TILED)"
-#  endif
-#  if PY < KH
-#    error "WALK needs strips of at least KH rows"
-#  endif
-    // A column strip of PY output rows, walked down one window row at a time: each source row is
-    // loaded and converted once and applied to the KH output rows that need it, held in a ring
-    // of KH accumulator rows (output row py in ring[py % KH]); a row is stored when its last
-    // kernel row is applied and its slot then starts the row KH below. The loop over the strip's
-    // steady part stays rolled, its body unrolled by KH rows so that every ring index is a
-    // constant: the compiler then overlaps the next rows' loads with the arithmetic, without the
-    // registers of a whole block's window (the block kernel's fully unrolled windows hoist all
-    // loads). The kernel rows of each output are still summed in increasing order after delta.
-    ACC_T ring[KH][PX];
-    // Window row r (0 .. PY + KH - 2 of the item's window; r % KH == rmod, a constant), loaded
-    // by LOAD_ROW(win, r, rmod), applied through kernel rows ky_lo .. ky_hi (constants) to output
-    // rows r - ky.
-#  define WALK_ROW(LOAD_ROW, r, rmod, ky_lo, ky_hi)                                              \
-    do {                                                                                        \
-        ACC_T win[WIN_LEN];                                                                     \
-        LOAD_ROW(win, r, rmod);                                                                 \
-        _Pragma("unroll")                                                                       \
-        for (int ky = (ky_lo); ky <= (ky_hi); ++ky)                                             \
-        {                                                                                       \
-            const int s = ((rmod) - ky + KH) % KH;                                              \
-            if (ky == 0)                                                                        \
-            {                                                                                   \
-                _Pragma("unroll")                                                               \
-                for (int px = 0; px < PX; ++px)                                                 \
-                    ring[s][px] = (ACC_T)(delta);                                               \
-            }                                                                                   \
-            _Pragma("unroll")                                                                   \
-            for (int kx = 0; kx < KW; ++kx)                                                     \
-            {                                                                                   \
-                const ACC_T w = (ACC_T)(WEIGHT(ky * KW + kx));                                  \
-                _Pragma("unroll")                                                               \
-                for (int px = 0; px < PX; ++px)                                                 \
-                    ring[s][px] = fma(win[px + kx], w, ring[s][px]);                            \
-            }                                                                                   \
-            if (ky == KH - 1)                                                                   \
-                store_acc_row(ring[s], dst, dst_step, dst_offset, by + oy + (r) - (KH - 1),     \
-                              bx + ox, dst_rows, dst_cols);                                     \
-        }                                                                                       \
-    } while (0)
-    // Rows KH - 1 .. PY - 1 of the window complete an output row each: WALK_STEADY of them in
-    // blocks of KH (rolled), the rest after the loop; before and after them, the first and last
-    // KH - 1 rows apply to fewer output rows.
-#  define WALK_STEADY (PY - KH + 1)
-#  define WALK_STRIP(START, LOAD_ROW)                                                         \
-    do {                                                                                        \
-        START;                                                                                  \
-        _Pragma("unroll")                                                                       \
-        for (int r = 0; r < KH - 1; ++r)                                                        \
-            WALK_ROW(LOAD_ROW, r, r, 0, r);                                                     \
-        _Pragma("unroll 1")                                                                     \
-        for (int b = 0; b < WALK_STEADY / KH; ++b)                                              \
-        {                                                                                       \
-            const int r0 = KH - 1 + b * KH;                                                     \
-            _Pragma("unroll")                                                                   \
-            for (int j = 0; j < KH; ++j)                                                        \
-                WALK_ROW(LOAD_ROW, r0 + j, (KH - 1 + j) % KH, 0, KH - 1);                       \
-        }                                                                                       \
-        _Pragma("unroll")                                                                       \
-        for (int j = 0; j < WALK_STEADY % KH; ++j)                                              \
-            WALK_ROW(LOAD_ROW, KH - 1 + WALK_STEADY / KH * KH + j, (KH - 1 + j) % KH, 0,       \
-                     KH - 1);                                                                   \
-        _Pragma("unroll")                                                                       \
-        for (int e = 0; e < KH - 1; ++e)                                                        \
-            WALK_ROW(LOAD_ROW, PY + e, (PY + e) % KH, e + 1, KH - 1);                           \
-    } while (0)
-#else
     ACC_T acc[PY][PX];
     #pragma unroll
     for (int py = 0; py < PY; ++py)
@@ -303,7 +230,6 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  define STORE_IF_COMPLETE(py, ky)
 #  define STORE_AFTER_ROWS
 #endif
-#endif  // WALK
 
 #ifdef TILED
     ROWS_UNROLL
@@ -359,85 +285,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  define LOAD_WINDOW_ROW(win, r)                                                               \
     LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE, src_whole,     \
                       src_step, x0, y0 + (r), whole_cols, whole_rows)
-#  if defined(WALK)
-#    define WALK_LOAD_BORDERED(win, r, rmod) LOAD_WINDOW_ROW(win, r)
-#    ifdef INTERIOR_TEST_PER_ROW
-#      define WALK_LOAD_TESTED(win, r, rmod)                                                    \
-    do {                                                                                        \
-        if (interior)                                                                           \
-            LOAD_INTERIOR_ROW(win, r);                                                          \
-        else                                                                                    \
-            LOAD_WINDOW_ROW(win, r);                                                            \
-    } while (0)
-    WALK_STRIP((void)0, WALK_LOAD_TESTED);
-#    else
-    // Interior strips fetch each row KH rows ahead of its use (into fetched[r % KH], as loaded,
-    // before conversion): the loads of the next KH rows are in flight while the arithmetic of
-    // these runs. A walking item has no other work to hide memory latency behind, and waves of
-    // such items are few.
-#      ifdef ROW_WORDS
-    uint fetched[KH][WIN_WORDS + 1];
-    uint fetched_misalign[KH];
-#        define WALK_FETCH(j, r)                                                                \
-    do {                                                                                        \
-        __global const uchar* p_ =                                                              \
-            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
-        fetched_misalign[j] = (uint)((size_t)p_ & 3);                                           \
-        __global const uint* words_ = (__global const uint*)(p_ - fetched_misalign[j]);         \
-        _Pragma("unroll")                                                                       \
-        for (int i_ = 0; i_ <= WIN_WORDS; ++i_)                                                 \
-            fetched[j][i_] = words_[i_];                                                        \
-    } while (0)
-#        define WALK_CONVERT(win, j)                                                            \
-    do {                                                                                        \
-        _Pragma("unroll")                                                                       \
-        for (int i_ = 0; i_ < WIN_WORDS; ++i_)                                                  \
-        {                                                                                       \
-            const uint word_ = (uint)(upsample(fetched[j][i_ + 1], fetched[j][i_]) >>           \
-                                      (fetched_misalign[j] * 8));                               \
-            GPUCONV_CAT(vstore, ROW_WORDS)(                                                     \
-                TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word_)), i_, win); \
-        }                                                                                       \
-    } while (0)
-#      else
-#        if CN == 1
-    SRC_T1 fetched[KH][WIN_W];
-#        else
-    GPUCONV_CAT(SRC_T1, CN) fetched[KH][WIN_W];
-#        endif
-#        define WALK_FETCH(j, r)                                                                \
-    do {                                                                                        \
-        __global const uchar* p_ =                                                              \
-            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
-        _Pragma("unroll")                                                                       \
-        for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
-            fetched[j][i_] = LOAD_SRC_PIXEL(p_ + (size_t)i_ * SRC_PIXEL_SIZE);                  \
-    } while (0)
-#        define WALK_CONVERT(win, j)                                                            \
-    do {                                                                                        \
-        _Pragma("unroll")                                                                       \
-        for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
-            (win)[i_] = TO_ACC(fetched[j][i_]);                                                 \
-    } while (0)
-#      endif
-#      define WALK_FETCH_FIRST                                                                  \
-    do {                                                                                        \
-        _Pragma("unroll")                                                                       \
-        for (int j_ = 0; j_ < KH; ++j_)                                                         \
-            WALK_FETCH(j_, j_);                                                                 \
-    } while (0)
-#      define WALK_LOAD_FETCHED(win, r, rmod)                                                   \
-    do {                                                                                        \
-        WALK_CONVERT(win, rmod);                                                                \
-        if ((r) + KH < PY + KH - 1)                                                             \
-            WALK_FETCH(rmod, (r) + KH);                                                         \
-    } while (0)
-    if (interior)
-        WALK_STRIP(WALK_FETCH_FIRST, WALK_LOAD_FETCHED);
-    else
-        WALK_STRIP((void)0, WALK_LOAD_BORDERED);
-#    endif
-#  elif defined(INTERIOR_TEST_PER_ROW)
+#  ifdef INTERIOR_TEST_PER_ROW
     // One branch per row: the compiler keeps each row's loads behind its branch, which bounds
     // the registers in flight (wide pixels and large kernels).
     ROWS_UNROLL

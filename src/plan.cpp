@@ -61,19 +61,18 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
 
 std::string Filter2DPlan::buildOptions() const
 {
-    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s%s%s", groupW, groupH, pixelsX,
-                      rowsPerItem(), tiled ? " -D TILED" : "",
+    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s%s", groupW, groupH, pixelsX,
+                      pixelsY, tiled ? " -D TILED" : "",
                       weightsByValue ? " -D WEIGHTS_BY_VALUE"
                                      : (constantWeights ? "" : " -D GLOBAL_WEIGHTS"),
-                      !tiled && interiorTestPerRow ? " -D INTERIOR_TEST_PER_ROW" : "",
-                      !tiled && stripRows > 0 ? " -D WALK" : "");
+                      !tiled && interiorTestPerRow ? " -D INTERIOR_TEST_PER_ROW" : "");
 }
 
 LaunchShape Filter2DPlan::launchShape(Size dstSize) const
 {
     LaunchShape shape;
     shape.dims = 2;
-    const int blockW = groupW * pixelsX, blockH = groupH * rowsPerItem();
+    const int blockW = groupW * pixelsX, blockH = groupH * pixelsY;
     shape.local[0] = (size_t)groupW;
     shape.local[1] = (size_t)groupH;
     shape.global[0] = (size_t)((dstSize.width + blockW - 1) / blockW) * groupW;
@@ -149,17 +148,16 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
     // a register per weight (H100: up to 6% faster at 5x5 and 7x7, docs/PERFORMANCE.md).
     plan.weightsByValue = !largeKernel && weightsBytes + 256 <= device.maxParameterSize();
-    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,BY_VALUE[,PER_ROW[,STRIP]]]]"
-    // replaces the shape chosen above, with TILED (0 or 1) the variant (the local memory and
-    // work-group limits below still apply), with BY_VALUE 0 the weights go through a buffer even
-    // where they could be passed by value, PER_ROW (0 or 1) sets interiorTestPerRow and STRIP
-    // stripRows (0: no walk; direct reads only, raised to the kernel's height). Never changes a
+    // Tuning aid: OPENCV_GPUCONV_FILTER2D_PLAN="LX,LY,PX,PY[,TILED[,BY_VALUE[,PER_ROW]]]" replaces
+    // the shape chosen above, with TILED (0 or 1) the variant (the local memory and work-group
+    // limits below still apply), with BY_VALUE 0 the weights go through a buffer even where they
+    // could be passed by value, and PER_ROW (0 or 1) sets interiorTestPerRow. Never changes a
     // result.
     if (const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_PLAN"))
     {
-        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, byValue = -1, perRow = -1, strip = -1;
-        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py,
-                                       &tiled, &byValue, &perRow, &strip);
+        int lx = 0, ly = 0, px = 0, py = 0, tiled = -1, byValue = -1, perRow = -1;
+        const int fields = std::sscanf(forced, "%d,%d,%d,%d,%d,%d,%d", &lx, &ly, &px, &py, &tiled,
+                                       &byValue, &perRow);
         if (fields >= 4 && lx > 0 && ly > 0 &&
             (px == 1 || px == 2 || px == 4 || px == 8 || px == 16) && py > 0 && py <= 16)
         {
@@ -169,8 +167,6 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
                 plan.weightsByValue = plan.weightsByValue && byValue != 0;
             if (fields >= 7)
                 plan.interiorTestPerRow = perRow != 0;
-            if (fields >= 8)
-                plan.stripRows = std::max(0, std::min(strip, 64));
             plan.groupW = lx;
             plan.groupH = ly;
             plan.pixelsX = px;
@@ -195,10 +191,6 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     while (!direct && tileBytes() > localBudget && plan.pixelsY > 1)
         plan.pixelsY /= 2;
     plan.tiled = !direct && tileBytes() <= localBudget;
-    if (plan.tiled)
-        plan.stripRows = 0;
-    else if (plan.stripRows > 0)
-        plan.stripRows = std::max(plan.stripRows, ksize.height);
 
     const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
     plan.constantWeights = weightsBytes <= constantBytes;

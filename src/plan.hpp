@@ -61,14 +61,9 @@ struct Filter2DPlan
     bool constantWeights = true;     //!< the weights fit in the device's constant buffer
     bool weightsByValue = false;     //!< small kernels: the weights are a by-value kernel argument
     bool interiorTestPerRow = false; //!< direct reads: one interior/border branch per window row
-    /** Direct reads: 0, or each work item walks down a strip of this many output rows (at least
-        the kernel's height; pixelsY is then unused), loading each window row once. */
-    int stripRows = 0;
 
-    /** Output rows of a work item: stripRows when it walks, else pixelsY. */
-    int rowsPerItem() const { return stripRows > 0 ? stripRows : pixelsY; }
-    /** " -D LX=.. -D LY=.. -D PX=.. -D PY=<rowsPerItem()>" and TILED, GLOBAL_WEIGHTS,
-        WEIGHTS_BY_VALUE, INTERIOR_TEST_PER_ROW, WALK where they apply. */
+    /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS, WEIGHTS_BY_VALUE,
+        INTERIOR_TEST_PER_ROW where they apply. */
     std::string buildOptions() const;
     /** The NDRange covering a destination of `dstSize`. */
     LaunchShape launchShape(Size dstSize) const;

@@ -380,50 +380,6 @@ TEST(Filter2D_RankOne, outer_products_match_cv)
     checkFilter({ CV_32FC1, -1, Size(70, 50), kernels[0], Point(-1, -1), 0, BORDER_REFLECT_101, true, DST_INPLACE }, rng);
 }
 
-// ---- small kernels walking down column strips (Filter2DPlan::stripRows) ----------------------------
-
-/** The strip walk, forced through OPENCV_GPUCONV_FILTER2D_PLAN: against cv::, and bit for bit
-    against the block kernel of the same pixels per item, whose sums it must reproduce (same
-    order: delta, then the kernel rows). The strips cover the walk's parts: steady rows in whole
-    blocks of KH and with a remainder, strips of exactly KH rows (raised to it from fewer), KH = 1,
-    and one interior test per row or per item. */
-TEST(Filter2D_Walk, matches_cv_and_the_block_kernel)
-{
-    struct WalkCase { int type; Size ksize; int px, strip, perRow, border; Point anchor; };
-    const WalkCase cases[] = {
-        { CV_8UC1, Size(3, 3), 4, 8, 0, BORDER_REFLECT_101, Point(-1, -1) },  // 6 steady rows: 2 blocks
-        { CV_8UC1, Size(3, 3), 8, 10, 1, BORDER_CONSTANT, Point(0, 2) },      // 8: 2 blocks + 2
-        { CV_8UC1, Size(7, 7), 4, 16, 0, BORDER_REPLICATE, Point(-1, -1) },   // 10: 1 block + 3
-        { CV_8UC1, Size(5, 5), 4, 5, 0, BORDER_WRAP, Point(4, 0) },           // strip = KH
-        { CV_16UC1, Size(5, 3), 2, 12, 0, BORDER_REFLECT, Point(-1, -1) },
-        { CV_16SC1, Size(1, 7), 4, 24, 1, BORDER_REFLECT_101, Point(0, 6) },
-        { CV_8UC4, Size(3, 3), 2, 16, 0, BORDER_REFLECT_101, Point(-1, -1) },
-        { CV_8UC4, Size(5, 5), 4, 8, 1, BORDER_CONSTANT, Point(1, 3) },
-        { CV_8UC3, Size(7, 7), 1, 9, 0, BORDER_REFLECT, Point(-1, -1) },
-        { CV_32FC1, Size(7, 7), 4, 16, 0, BORDER_REFLECT_101, Point(-1, -1) },
-        { CV_32FC1, Size(3, 5), 4, 2, 0, BORDER_REPLICATE, Point(-1, -1) },  // raised to 5 rows
-        { CV_64FC2, Size(5, 1), 2, 8, 0, BORDER_WRAP, Point(-1, -1) },       // KH = 1
-    };
-    RNG rng = testRng();
-    for (const WalkCase& w : cases)
-    {
-        const Mat kernel = randomKernel(rng, w.ksize, CV_MAT_DEPTH(w.type) == CV_64F ? CV_64F : CV_32F);
-        const std::string plan = cv::format("16,4,%d,4,0,1,%d,", w.px, w.perRow);
-        SCOPED_TRACE("plan " + plan + cv::format("%d", w.strip));
-        ScopedEnv walk("OPENCV_GPUCONV_FILTER2D_PLAN", (plan + cv::format("%d", w.strip)).c_str());
-        checkFilter({ w.type, -1, Size(150, 70), kernel, w.anchor, 1.5, w.border, true, DST_ROI }, rng);
-        checkFilter({ w.type, -1, Size(9, 5), kernel, w.anchor, 0, w.border, false, DST_NEW }, rng);
-        TestArray src(rng, Size(131, 45), w.type, true);
-        UMat walked, blocked;
-        gpuconv::filter2D(src.uroi, walked, -1, kernel, w.anchor, -2.5, w.border);
-        {
-            ScopedEnv block("OPENCV_GPUCONV_FILTER2D_PLAN", (plan + "0").c_str());
-            gpuconv::filter2D(src.uroi, blocked, -1, kernel, w.anchor, -2.5, w.border);
-        }
-        EXPECT_TRUE(matsNear(blocked.getMat(ACCESS_READ), walked.getMat(ACCESS_READ), Tolerance::exact()));
-    }
-}
-
 // ---- errors: the same kind of cv::Exception as cv:: --------------------------------------------
 
 TEST(Filter2D_Errors, same_exception_as_cv)
