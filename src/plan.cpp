@@ -206,10 +206,11 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk,segments"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and
-    predecessors per read (1..8), the tilted sum's rows per chunk, the work items per tile column
+    plain loads (1) or atomics (2), (unused since each work item walks its own lane of the
+    look-back: formerly groups of readers), predecessors per read of the look-back (1..8), the
+    tilted sum's rows per chunk, the work items per tile column
     (2, 4 or 8; fewer where local memory or the work-group size calls for it). Never changes a
     result. */
 const int* integralOverride()
@@ -270,9 +271,6 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
                                             : plan.plainLookBack && plan.tile == 64 && movedBytes >= 8 ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
-    // The look-back reads predecessors with as many groups of tile + 1 work items as the
-    // work-group of tile x segments holds (segments - 1; H100 1080p: 5-15% faster than one).
-    plan.lookBackParts = std::max(1, std::min(plan.segments - 1, tune[2] > 0 ? tune[2] : 3));
     plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 4));
     if (!plan.singlePass)
     {

@@ -94,8 +94,7 @@ struct TiledScanPlan
         rather than atomics. Each word carries the launch's epoch, so a reader never takes a
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
-    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
-    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
+    int lookBackBatch = 4;      //!< single pass: predecessors a work item reads per round trip
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
