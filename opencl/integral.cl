@@ -193,6 +193,26 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
 #endif
                 next = state[j] == INCLUSIVE ? -1 : next - 1;
             }
+        if (next == first)
+        {
+            // The nearest predecessor has published nothing yet: wait on it alone (a batch read per
+            // turn would load the shared cache for nothing).
+            const int p = t - (pos - next) * step;
+            int got;
+            do
+            {
+                got = read_value_sum(carry_slot_sum(carries, p, chain, lane), epoch, &v[0]);
+#ifdef SQSUM
+                const int sq_got = read_value_sq(carry_slot_sq(sq_carries, p, chain, lane), epoch, &sq[0]);
+                got = sq_got == got ? got : 0;
+#endif
+            } while (got == 0);
+            *acc += v[0];
+#ifdef SQSUM
+            *sq_acc += sq[0];
+#endif
+            next = got == INCLUSIVE ? -1 : next - 1;
+        }
     }
 }
 
