@@ -38,7 +38,8 @@
 // SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
 // kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
-// pass); SQUARE: the sum of squares (three launches).
+// pass), and PARTS_IN_TILE where SQ_WTN is at least twice the size of WTN; SQUARE: the sum of
+// squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -303,8 +304,16 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
     __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+#ifdef PARTS_IN_TILE
+    // The sum's accumulators are at most half the size of the squared sum's, so its tile takes
+    // half of tile_store, and its segment sums and seeds the other half, free until the squared
+    // sum's tile is loaded (after the sum's scan): less local memory per work-group.
+    __local WTN* parts = (__local WTN*)tile_store + (TILE + 1) * LM_STRIDE;
+    __local WTN* seeds = parts + SEGMENTS * (TILE + 1);
+#else
     __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
     __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
+#endif
 #ifdef SQSUM
     __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
     __local SQ_WTN sq_seeds[TILE + 1];

@@ -88,8 +88,9 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                bool square, const detail::TiledScanPlan& plan)
 {
     uint64 key = 0;
-    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square, plan.tile, plan.segments,
-                       (int)(device.doubleFPConfig() > 0) })
+    // 8 fields of 7 bits, then the look-back's 7 bits (64 in all).
+    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square + 2 * (int)plan.partsInTile,
+                       plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits; + 8 keeps a
     // single pass off 0); 0 for the three launches, which take none of it.
@@ -106,7 +107,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                             plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
-                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
+                 (plan.partsInTile && CV_ELEM_SIZE1(sqdepth) >= 2 * CV_ELEM_SIZE1(sdepth) ? " -D PARTS_IN_TILE" : "");
         return o + detail::oclCommonOptions(device);
     });
 }

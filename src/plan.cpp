@@ -206,20 +206,20 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments,partsInTile"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2), (unused since each work item walks its own lane of the
     look-back: formerly groups of readers), predecessors per read of the look-back (1..8), the
     tilted sum's rows per chunk, the work items per tile column
-    (2, 4 or 8; fewer where local memory or the work-group size calls for it). Never changes a
-    result. */
+    (2, 4 or 8; fewer where local memory or the work-group size calls for it), the sum's segment
+    sums in the squared sum's spare tile (1) or apart (2). Never changes a result. */
 const int* integralOverride()
 {
-    static int values[6] = { 0, 0, 0, 0, 0, 0 };
+    static int values[7] = { 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5], &values[6]);
         return true;
     }();
     (void)parsed;
@@ -272,6 +272,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
     plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 4));
+    plan.partsInTile = tune[6] != 2;
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
