@@ -158,14 +158,17 @@ inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), 
 
 // The sums of lane `lane` of `chain` over the chain's positions before `pos` (tile t; the
 // predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc). Walked by
-// one work item: batches of LOOK_BACK_BATCH predecessors read at once, aggregates added up to the
-// nearest inclusive prefix, from the first predecessor not published yet again. Position 0 of
+// one work item: the nearest predecessor, then batches of LOOK_BACK_BATCH read at once,
+// aggregates added up to the nearest inclusive prefix, from the first predecessor not published
+// yet again. Position 0 of
 // every chain publishes its inclusive prefix without looking back, so the walk ends there at the
 // latest.
 inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries), int t, int chain,
                       int lane, int pos, int step, uint epoch, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
 {
     int next = pos - 1;  // the nearest position not added yet
+    int count = 1;       // predecessors read at once: the nearest alone first (usually it has
+                         // published its inclusive prefix: every further read would be wasted)
     while (next >= 0)
     {
         WTN v[LOOK_BACK_BATCH];
@@ -176,13 +179,22 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
         #pragma unroll
         for (int j = 0; j < LOOK_BACK_BATCH; ++j)
         {
-            const int p = t - (pos - max(next - j, 0)) * step;  // repeats position 0 beyond it
-            state[j] = read_value_sum(carry_slot_sum(carries, p, chain, lane), epoch, &v[j]);
+            state[j] = 0;
+            v[j] = (WTN)(0);
 #ifdef SQSUM
-            const int sq_state = read_value_sq(carry_slot_sq(sq_carries, p, chain, lane), epoch, &sq[j]);
-            state[j] = sq_state == state[j] ? state[j] : 0;
+            sq[j] = (SQ_WTN)(0);
 #endif
+            if (j < count && next - j >= 0)
+            {
+                const int p = t - (pos - next + j) * step;
+                state[j] = read_value_sum(carry_slot_sum(carries, p, chain, lane), epoch, &v[j]);
+#ifdef SQSUM
+                const int sq_state = read_value_sq(carry_slot_sq(sq_carries, p, chain, lane), epoch, &sq[j]);
+                state[j] = sq_state == state[j] ? state[j] : 0;
+#endif
+            }
         }
+        count = LOOK_BACK_BATCH;
         const int first = next;
         #pragma unroll
         for (int j = 0; j < LOOK_BACK_BATCH; ++j)
@@ -418,6 +430,9 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         sq_parts[TILE + 1] = sq_left;
 #endif
     }
+#ifdef SERIAL_CHAINS
+    barrier(CLK_LOCAL_MEM_FENCE);  // tuning aid: the column and corner chains after the row chain
+#endif
     if (col_item && by > 0)
     {
         look_back(carries SQ_ARG(sq_carries), t, 1, col_lane, by, tiles_x, epoch, &above SQ_ARG(&sq_above));

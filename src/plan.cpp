@@ -206,10 +206,10 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments,partsInTile"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,serial,batch,chunk,segments,partsInTile"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), (unused since each work item walks its own lane of the
-    look-back: formerly groups of readers), predecessors per read of the look-back (1..8), the
+    plain loads (1) or atomics (2), the look-back's column and corner chains after its row chain
+    (1) or at the same time (0), predecessors per read of the look-back (1..8), the
     tilted sum's rows per chunk, the work items per tile column
     (2, 4 or 8; fewer where local memory or the work-group size calls for it), the sum's segment
     sums in the squared sum's spare tile (1) or apart (2). Never changes a result. */
@@ -263,16 +263,16 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.plainLookBack = tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU &&
                                           device.isNVidia());
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
-    // compute unit (H100, 4K: 2040 tiles; sum + squared sum, 32FC1->32F and ->64F 0.83x-0.96x
-    // the time of three launches), except where a tile's traffic is too small to hide its wait
-    // on an earlier wave (8UC1->32S, 5 bytes per pixel: 1.12x); smaller tiles (16-byte pixels)
-    // do not gain either (1080p 8UC4: 2040 tiles of 32, 1.4x).
-    const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
-                                            : plan.plainLookBack && plan.tile == 64 && movedBytes >= 8 ? 16 : 8;
+    // compute unit (H100, 4K: 2040 tiles; 8UC1->32S 41.7 against 51.6 us for three launches,
+    // 32FC1->32F 48.8 against 60.9, ->64F 73.8 against 85.1: docs/PERFORMANCE.md, integral);
+    // smaller tiles (16-byte pixels) do not (1080p 8UC4: 2040 tiles of 32, 1.3x).
+    (void)movedBytes;
+    const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0] : plan.plainLookBack && plan.tile == 64 ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
     plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 4));
     plan.partsInTile = tune[6] != 2;
+    plan.serialChains = tune[2] == 1;
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.

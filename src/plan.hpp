@@ -95,6 +95,7 @@ struct TiledScanPlan
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
     int lookBackBatch = 4;      //!< single pass: predecessors a work item reads per round trip
+    bool serialChains = false;  //!< single pass, tuning aid: the column chain after the row chain
     /** Single pass with the squared sum: the sum's segment sums and seeds in the half of the
         local tile that the sum's accumulators leave free where they are at most half the size of
         the squared sum's (H100: 6 work-groups of 8UC1 sum + squared sum per compute unit
