@@ -94,7 +94,7 @@ struct TiledScanPlan
         rather than atomics. Each word carries the launch's epoch, so a reader never takes a
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
-    int lookBackBatch = 4;      //!< single pass: predecessors a work item reads per round trip
+    int lookBackBatch = 2;      //!< single pass: predecessors a work item reads per round trip
     bool serialChains = false;  //!< single pass, tuning aid: the column chain after the row chain
     /** Single pass with the squared sum: the sum's segment sums and seeds in the half of the
         local tile that the sum's accumulators leave free where they are at most half the size of
