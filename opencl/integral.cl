@@ -430,9 +430,6 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         sq_parts[TILE + 1] = sq_left;
 #endif
     }
-#ifdef SERIAL_CHAINS
-    barrier(CLK_LOCAL_MEM_FENCE);  // tuning aid: the column and corner chains after the row chain
-#endif
     if (col_item && by > 0)
     {
         look_back(carries SQ_ARG(sq_carries), t, 1, col_lane, by, tiles_x, epoch, &above SQ_ARG(&sq_above));

@@ -92,10 +92,9 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square + 2 * (int)plan.partsInTile,
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
-    // The look-back's shape, 7 bits: plain words and serial chains (1 bit each) and batch (1 .. 8,
-    // 3 bits; + 8 keeps a single pass off 0); 0 for the three launches, which take none of it.
-    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 16 * (int)plan.serialChains + 8 +
-                                                  plan.lookBackBatch - 1) : 0);
+    // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits; + 8 keeps a
+    // single pass off 0); 0 for the three launches, which take none of it.
+    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 + plan.lookBackBatch - 1) : 0);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
@@ -104,8 +103,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    square ? " -D SQUARE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth);
         if (plan.singlePass)
-            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s%s", plan.lookBackBatch,
-                            plan.serialChains ? " -D SERIAL_CHAINS" : "",
+            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
                             plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
@@ -152,10 +150,11 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const int cn = src.channels(), depth = src.depth();
     const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
-    // The local tile holds the sum, then the squared sum (the larger of the two).
-    const size_t movedBytes = src.elemSize() + oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
+    // The local tile holds the sum, then the squared sum (the larger of the two); a look-back
+    // value holds both.
+    const size_t lookBackBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
     const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), movedBytes);
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), lookBackBytes);
 
     if (!plan.singlePass)
     {
