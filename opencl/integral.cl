@@ -17,12 +17,12 @@
 // (lanes: its column totals) and the corner chain down each tile column (one lane: the sum of L,
 // whose prefix down the column is the corner). A tile publishes its totals as an aggregate, sums
 // the predecessors' values back to the nearest one that published an inclusive prefix, and
-// publishes its own inclusive prefix. The three chains are walked at once by different work items,
-// so the column chain never waits on the row chain: only the corner chain's aggregate (the sum of
-// L) needs the tile's row look-back, and a tile's own corner does not (it is the prefix of the
-// tiles above). Tiles take their position from an atomic ticket in launch
-// order (row-major), so a tile waits only on tiles that already run: no deadlock whatever order
-// or number of work-groups the device runs at once.
+// publishes its own inclusive prefix. The three chains are walked at once by different work
+// items, so the column chain never waits on the row chain: only the corner chain's aggregate (the
+// sum of L) needs the tile's row look-back, and a tile's own corner does not (it is the prefix of
+// the tiles above). Tiles take their position from an atomic ticket in launch order (row-major),
+// so a tile waits only on tiles that already run: no deadlock whatever order or number of
+// work-groups the device runs at once.
 // Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2: lanes 0..TILE): each loads SEG rows
 // of one pixel column of the tile (coalesced); row and column scans over the padded local tile
 // run in segments of SEG pixels, one per work item, joined by the segments' sums.
@@ -160,9 +160,8 @@ inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), 
 // predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc). Walked by
 // one work item: the nearest predecessor, then batches of LOOK_BACK_BATCH read at once,
 // aggregates added up to the nearest inclusive prefix, from the first predecessor not published
-// yet again. Position 0 of
-// every chain publishes its inclusive prefix without looking back, so the walk ends there at the
-// latest.
+// yet again. Position 0 of every chain publishes its inclusive prefix without looking back, so
+// the walk ends there at the latest.
 inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries), int t, int chain,
                       int lane, int pos, int step, uint epoch, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
 {
