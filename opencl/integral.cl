@@ -12,13 +12,17 @@
 // which scan_tile (common/integral_tile.cl) computes as a row scan of the tile under an extra row 0 holding P (row 0
 // seeded with the corner, row y + 1 with L(y)), then a column scan.
 // L and P come from a decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix Scan
-// with Decoupled Look-back", 2016) along two chains of tiles: each tile row (lanes: the tile's row
-// totals, and its total) and each tile column (lanes: its column totals, and the sum of its L,
+// with Decoupled Look-back", 2016) along three chains of tiles: each tile row (lanes: the tile's
+// row totals, and its total, whose prefix along the row is the sum of its L), each tile column
+// (lanes: its column totals) and the corner chain down each tile column (one lane: the sum of L,
 // whose prefix down the column is the corner). A tile publishes its totals as an aggregate, sums
 // the predecessors' values back to the nearest one that published an inclusive prefix, and
-// publishes its own inclusive prefix. Tiles take their position from an atomic ticket in launch
-// order (row-major), so a tile waits only on tiles that already run: no deadlock whatever order
-// or number of work-groups the device runs at once.
+// publishes its own inclusive prefix. The three chains are walked at once by different work
+// items, so the column chain never waits on the row chain: only the corner chain's aggregate (the
+// sum of L) needs the tile's row look-back, and a tile's own corner does not (it is the prefix of
+// the tiles above). Tiles take their position from an atomic ticket in launch order (row-major),
+// so a tile waits only on tiles that already run: no deadlock whatever order or number of
+// work-groups the device runs at once.
 // Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2: lanes 0..TILE): each loads SEG rows
 // of one pixel column of the tile (coalesced); row and column scans over the padded local tile
 // run in segments of SEG pixels, one per work item, joined by the segments' sums.
@@ -34,7 +38,8 @@
 // SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
 // kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
-// pass); SQUARE: the sum of squares (three launches).
+// pass), and PARTS_IN_TILE where SQ_WTN is at least twice the size of WTN; SQUARE: the sum of
+// squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -79,41 +84,37 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #ifndef TILTED
 
 // ---- decoupled look-back ------------------------------------------------------------------------
-// Per tile and chain (0: along the tile row, 1: down the tile column) the scratch `carries` (and
-// `sq_carries` for the squared sum) hold an aggregate and an inclusive prefix of TILE + 1 lanes,
-// and `flags` a word (epoch << 2) | state saying which of them are published. The host counts
-// launches (the epoch); words of another epoch read as unpublished, so nothing needs clearing
-// between launches. Each 32-bit word of a published value travels with the epoch in one 64-bit
-// atomic, and readers wait for their epoch word by word: a reader may see a flag before the values
-// it announces (OpenCL 1.2 offers no fence that orders memory between work-groups), never a
-// stale value. All of it is accessed through atomics (or, with PLAIN_LOOK_BACK, volatile
-// accesses that the device serves from a cache all work-groups share), so readers never see stale
-// cached copies; with atomics race checkers (oclgrind) see no unsynchronised accesses between
-// work-groups. flags[0] is the tile ticket, flags[1] counts finished work-groups; the last one
-// resets both for the next launch.
+// Per tile and chain (0: along the tile row, 1: down the tile column, its lane TILE the corner
+// chain) the scratch `carries` (and `sq_carries` for the squared sum) hold one slot of TILE + 1
+// lanes: the aggregate, later overwritten with the inclusive prefix. Each 32-bit word of a slot
+// travels with a tag (epoch << 2) | state in one 64-bit word; the host counts launches (the
+// epoch), so words of another launch read as unpublished and nothing needs clearing between
+// launches. There are no flags: every lane of a chain is walked by one work item on its own,
+// which reads its predecessors' words and takes a value only when all its words carry this
+// launch's epoch and one state (OpenCL 1.2 offers no fence that orders memory between
+// work-groups, so a flag could be seen before the values it announces; a tagged word cannot be).
+// All of it is accessed through atomics (or, with PLAIN_LOOK_BACK, volatile accesses that the
+// device serves from a cache all work-groups share), so readers never see stale cached copies;
+// with atomics race checkers (oclgrind) see no unsynchronised accesses between work-groups.
+// flags[0] is the tile ticket, flags[1] counts finished work-groups; the last one resets both for
+// the next launch.
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define AGGREGATE 1
 #define INCLUSIVE 2
 #define LANES (TILE + 1)
-#define LOOK_BACK_WINDOW 32  // predecessors whose flags are read at once
 #ifndef LOOK_BACK_BATCH
 #define LOOK_BACK_BATCH 4    // predecessors whose values a work item reads at once
 #endif
-#ifndef LOOK_BACK_PARTS
-#define LOOK_BACK_PARTS 1    // groups of LANES work items reading different predecessors at once
-#endif
-// Look-back words (64 bits with the epoch) and flags: PLAIN_LOOK_BACK through volatile loads and
-// stores (on devices where they reach a cache shared by all work-groups: each 64-bit word is
-// written whole, and readers check its epoch), else through atomics (atom_cmpxchg(p, 0, 0) reads
+// Look-back words (64 bits with the tag) through volatile loads and stores with PLAIN_LOOK_BACK
+// (on devices where they reach a cache shared by all work-groups: each 64-bit word is written
+// whole, and readers check its tag), else through atomics (atom_cmpxchg(p, 0, 0) reads
 // atomically, leaving p as it is: OpenCL 1.2 has no atomic load).
 #ifdef PLAIN_LOOK_BACK
 #define LOOK_BACK_LOAD(p) (*(p))
 #define LOOK_BACK_STORE(p, v) (*(p) = (v))
-#define FLAG_LOAD(p) (*(volatile __global uint*)(p))
 #else
 #define LOOK_BACK_LOAD(p) atom_cmpxchg(p, 0ul, 0ul)
 #define LOOK_BACK_STORE(p, v) atom_xchg(p, v)
-#define FLAG_LOAD(p) atomic_or(p, 0u)
 #endif
 
 #define ACC WTN
@@ -144,157 +145,87 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #endif
 
 #ifdef SINGLE_PASS
-// The nonzero state that position `p` of a chain has published, or 0.
-inline int published_state(__global uint* flags, int p, int chain, uint epoch)
+// Lane `lane` of tile t's values of `chain` (sum, and squared sum), published in `state`.
+inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), int t, int chain,
+                    int lane, int state, WTN v SQ_ARG(SQ_WTN sq), uint epoch)
 {
-    const uint flag = FLAG_LOAD(flags + 2 + 2 * p + chain);
-    return (flag >> 2) == epoch ? (int)(flag & 3) : 0;
+    const uint tag = (epoch << 2) | (uint)state;
+    publish_value_sum(carry_slot_sum(carries, t, chain, lane), v, tag);
+#ifdef SQSUM
+    publish_value_sq(carry_slot_sq(sq_carries, t, chain, lane), sq, tag);
+#endif
 }
 
-// Lane lid (< LANES) of the tile's values of `chain` in `state` (sum, and squared sum), then
-// the flag that says they are published. Called by the whole work-group.
-inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), __global uint* flags,
-                    int t, int chain, int state, int lid, WTN v SQ_ARG(SQ_WTN sq), uint epoch)
+// The sums of lane `lane` of `chain` over the chain's positions before `pos` (tile t; the
+// predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc). Walked by
+// one work item: the nearest predecessor, then batches of LOOK_BACK_BATCH read at once,
+// aggregates added up to the nearest inclusive prefix, from the first predecessor not published
+// yet again. Position 0 of every chain publishes its inclusive prefix without looking back, so
+// the walk ends there at the latest.
+inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries), int t, int chain,
+                      int lane, int pos, int step, uint epoch, WTN* acc SQ_ARG(SQ_WTN* sq_acc))
 {
-    if (lid < LANES)
-    {
-        publish_value_sum(carry_slot_sum(carries, t, chain, state, lid), v, epoch);
-#ifdef SQSUM
-        publish_value_sq(carry_slot_sq(sq_carries, t, chain, state, lid), sq, epoch);
-#endif
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == 0)
-        atomic_xchg(flags + 2 + 2 * t + chain, (epoch << 2) | state);
-}
-
-// Work item lid (< LANES): the sums of lane lid over the chain's positions before `pos` (tile
-// t; the predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc).
-// Position 0 of every chain publishes its inclusive prefix without looking back, so the walk
-// ends there at the latest. Called by the whole work-group; `window` holds predecessors' states,
-// `partial` (and `sq_partial`, LANES * (LOOK_BACK_PARTS - 1) values each) the sums of the
-// work items beyond the first LANES: LOOK_BACK_PARTS groups of LANES work items read batches of
-// LOOK_BACK_BATCH predecessors each, every group its own batches, so that up to
-// LOOK_BACK_PARTS * LOOK_BACK_BATCH predecessors are read in one round trip.
-inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
-                      __global uint* flags, int t, int chain, int pos, int step, int lid,
-                      uint epoch, __local int* window, __local WTN* partial
-                      SQ_ARG(__local SQ_WTN* sq_partial), WTN* acc SQ_ARG(SQ_WTN* sq_acc))
-{
-    const int lane = lid % LANES, part = lid / LANES;
-    WTN sum = (WTN)(0);
-#ifdef SQSUM
-    SQ_WTN sq_sum = (SQ_WTN)(0);
-#endif
     int next = pos - 1;  // the nearest position not added yet
+    int count = 1;       // predecessors read at once: the nearest alone first (usually it has
+                         // published its inclusive prefix: every further read would be wasted)
     while (next >= 0)
     {
-        // One work item waits for the nearest predecessor; then the window's states are read.
-        if (lid < LOOK_BACK_WINDOW)
+        WTN v[LOOK_BACK_BATCH];
+#ifdef SQSUM
+        SQ_WTN sq[LOOK_BACK_BATCH];
+#endif
+        int state[LOOK_BACK_BATCH];
+        #pragma unroll
+        for (int j = 0; j < LOOK_BACK_BATCH; ++j)
         {
-            int state = 0;
-            if (lid == 0)
-                while ((state = published_state(flags, t - (pos - next) * step, chain, epoch)) == 0)
-                    ;
-            else if (next - lid >= 0)
-                state = published_state(flags, t - (pos - next + lid) * step, chain, epoch);
-            window[lid] = state;
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        // The run of published aggregates, and the inclusive prefix that ends it if published.
-        int n = 0;
-        while (n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == AGGREGATE)
-            ++n;
-        const bool inclusive = n < LOOK_BACK_WINDOW && next - n >= 0 && window[n] == INCLUSIVE;
-        barrier(CLK_LOCAL_MEM_FENCE);
-        // A flag can be seen before the values it announces: then the batch is read again,
-        // waiting for them.
-        const int count = n + (inclusive ? 1 : 0);
-        if (part < LOOK_BACK_PARTS)
-            for (int i0 = part * LOOK_BACK_BATCH; i0 < count; i0 += LOOK_BACK_PARTS * LOOK_BACK_BATCH)
+            state[j] = 0;
+            v[j] = (WTN)(0);
+#ifdef SQSUM
+            sq[j] = (SQ_WTN)(0);
+#endif
+            if (j < count && next - j >= 0)
             {
-                WTN v[LOOK_BACK_BATCH];
+                const int p = t - (pos - next + j) * step;
+                state[j] = read_value_sum(carry_slot_sum(carries, p, chain, lane), epoch, &v[j]);
 #ifdef SQSUM
-                SQ_WTN sq[LOOK_BACK_BATCH];
+                const int sq_state = read_value_sq(carry_slot_sq(sq_carries, p, chain, lane), epoch, &sq[j]);
+                state[j] = sq_state == state[j] ? state[j] : 0;
 #endif
-                bool valid = true;
-                #pragma unroll
-                for (int j = 0; j < LOOK_BACK_BATCH; ++j)
-                {
-                    const int i = min(i0 + j, count - 1);  // repeats the last one beyond count
-                    const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
-                    v[j] = read_value_sum(carry_slot_sum(carries, p, chain, state, lane), epoch, &valid);
-#ifdef SQSUM
-                    sq[j] = read_value_sq(carry_slot_sq(sq_carries, p, chain, state, lane), epoch, &valid);
-#endif
-                }
-                #pragma unroll
-                for (int j = 0; j < LOOK_BACK_BATCH; ++j)
-                {
-                    const int i = i0 + j;
-                    if (i >= count)
-                        break;
-                    const int p = t - (pos - next + i) * step, state = i == n ? INCLUSIVE : AGGREGATE;
-                    if (!valid)
-                    {
-                        v[j] = published_value_sum(carry_slot_sum(carries, p, chain, state, lane), epoch);
-#ifdef SQSUM
-                        sq[j] = published_value_sq(carry_slot_sq(sq_carries, p, chain, state, lane), epoch);
-#endif
-                    }
-                    sum += v[j];
-#ifdef SQSUM
-                    sq_sum += sq[j];
-#endif
-                }
             }
-        next = inclusive ? -1 : next - n;
-    }
-#if LOOK_BACK_PARTS > 1
-    if (part > 0 && part < LOOK_BACK_PARTS)
-    {
-        partial[(part - 1) * LANES + lane] = sum;
-#ifdef SQSUM
-        sq_partial[(part - 1) * LANES + lane] = sq_sum;
-#endif
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (part == 0)
-        for (int k = 0; k < LOOK_BACK_PARTS - 1; ++k)
-        {
-            sum += partial[k * LANES + lane];
-#ifdef SQSUM
-            sq_sum += sq_partial[k * LANES + lane];
-#endif
         }
-    barrier(CLK_LOCAL_MEM_FENCE);
-#endif
-    if (part == 0)
-    {
-        *acc += sum;
+        count = LOOK_BACK_BATCH;
+        const int first = next;
+        #pragma unroll
+        for (int j = 0; j < LOOK_BACK_BATCH; ++j)
+            if (next >= 0 && next == first - j && state[j] != 0)
+            {
+                *acc += v[j];
 #ifdef SQSUM
-        *sq_acc += sq_sum;
+                *sq_acc += sq[j];
 #endif
+                next = state[j] == INCLUSIVE ? -1 : next - 1;
+            }
+        if (next == first)
+        {
+            // The nearest predecessor has published nothing yet: wait on it alone (a batch read per
+            // turn would load the shared cache for nothing).
+            const int p = t - (pos - next) * step;
+            int got;
+            do
+            {
+                got = read_value_sum(carry_slot_sum(carries, p, chain, lane), epoch, &v[0]);
+#ifdef SQSUM
+                const int sq_got = read_value_sq(carry_slot_sq(sq_carries, p, chain, lane), epoch, &sq[0]);
+                got = sq_got == got ? got : 0;
+#endif
+            } while (got == 0);
+            *acc += v[0];
+#ifdef SQSUM
+            *sq_acc += sq[0];
+#endif
+            next = got == INCLUSIVE ? -1 : next - 1;
+        }
     }
-}
-
-// Lane lid of the sums over the tile's predecessors in `chain` (added to *carry, *sq_carry,
-// which start at zero), publishing the tile's own values first as an aggregate and then, added to
-// those sums, as an inclusive prefix.
-inline void chain_carry(__global ulong* carries SQ_ARG(__global ulong* sq_carries),
-                        __global uint* flags, int t, int chain, int pos, int step, int lid,
-                        uint epoch, __local int* window, __local WTN* partial
-                        SQ_ARG(__local SQ_WTN* sq_partial), WTN own SQ_ARG(SQ_WTN sq_own),
-                        WTN* carry SQ_ARG(SQ_WTN* sq_carry))
-{
-    if (pos > 0)
-    {
-        publish(carries SQ_ARG(sq_carries), flags, t, chain, AGGREGATE, lid, own SQ_ARG(sq_own), epoch);
-        look_back(carries SQ_ARG(sq_carries), flags, t, chain, pos, step, lid, epoch, window,
-                  partial SQ_ARG(sq_partial), carry SQ_ARG(sq_carry));
-    }
-    publish(carries SQ_ARG(sq_carries), flags, t, chain, INCLUSIVE, lid, *carry + own
-            SQ_ARG(*sq_carry + sq_own), epoch);
 }
 
 #endif // SINGLE_PASS
@@ -342,8 +273,8 @@ inline void store_part(__local WTN* parts SQ_ARG(__local SQ_WTN* sq_parts), int 
 #endif
 }
 
-// Lanes lid < TILE: the sum of the SEGMENTS segment sums parts[.][lid] (and sq_parts); zero
-// for the others.
+// Lanes 0 <= lid < TILE: the sum of the SEGMENTS segment sums parts[.][lid] (and sq_parts);
+// zero for the others.
 inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* sq_parts), int lid,
                          WTN* total SQ_ARG(SQ_WTN* sq_total))
 {
@@ -351,7 +282,7 @@ inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* s
 #ifdef SQSUM
     *sq_total = (SQ_WTN)(0);
 #endif
-    if (lid < TILE)
+    if (lid >= 0 && lid < TILE)
         for (int s = 0; s < SEGMENTS; ++s)
         {
             *total += parts[s * (TILE + 1) + lid];
@@ -360,6 +291,18 @@ inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* s
 #endif
         }
 }
+
+// The work items that walk the look-back's chains: 0..TILE the tile row's lanes, then the tile
+// column's TILE lanes, then the corner chain. With 2 segments (2 x TILE work items) work items
+// 0..TILE - 1 take the column's lanes after their row lanes, and work item TILE the corner after
+// its lane.
+#if SEGMENTS > 2
+#define COLUMN_ITEM0 (TILE + 1)
+#define CORNER_ITEM (2 * TILE + 1)
+#else
+#define COLUMN_ITEM0 0
+#define CORNER_ITEM TILE
+#endif
 
 // The sum, and with SQSUM the squared sum (in one pass: the source is read once from global
 // memory and again from cache for the second output).
@@ -372,13 +315,20 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
     __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+#ifdef PARTS_IN_TILE
+    // The sum's accumulators are at most half the size of the squared sum's, so its tile takes
+    // half of tile_store, and its segment sums and seeds the other half, free until the squared
+    // sum's tile is loaded (after the sum's scan): less local memory per work-group.
+    __local WTN* parts = (__local WTN*)tile_store + (TILE + 1) * LM_STRIDE;
+    __local WTN* seeds = parts + SEGMENTS * (TILE + 1);
+#else
     __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
     __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
+#endif
 #ifdef SQSUM
     __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
     __local SQ_WTN sq_seeds[TILE + 1];
 #endif
-    __local int window[LOOK_BACK_WINDOW];
     __local int ticket;
     __local WTN* tile = (__local WTN*)tile_store;
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
@@ -393,9 +343,11 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     by += (by + 1) * tiles_x <= t ? 1 : 0;
     const int bx = t - by * tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
+    const int col_lane = lid - COLUMN_ITEM0;
+    const bool col_item = col_lane >= 0 && col_lane < TILE;
 
-    // The tile, its column totals and row totals (segment sums, then lanes < TILE add them up),
-    // and in lane TILE its total.
+    // The tile, its column totals (segment sums, then the column chain's work items add them up)
+    // and row totals (the same, row chain), and in lane TILE its total.
     WTN column = (WTN)(0);
 #ifdef SQSUM
     SQ_WTN sq_column = (SQ_WTN)(0);
@@ -413,7 +365,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #ifdef SQSUM
     SQ_WTN sq_col_total;
 #endif
-    add_segments(parts SQ_ARG(sq_parts), lid, &col_total SQ_ARG(&sq_col_total));
+    add_segments(parts SQ_ARG(sq_parts), col_lane, &col_total SQ_ARG(&sq_col_total));
     barrier(CLK_LOCAL_MEM_FENCE);
     {
         WTN sum = (WTN)(0);
@@ -447,18 +399,70 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #endif
         }
 
-    // Along the tile row: L of each row, and in lane TILE the sum of L over the tile's rows; then
-    // down the tile column: P of each column, and in lane TILE the corner.
-    WTN left = (WTN)(0), above = (WTN)(0);
+    // The three chains at once: work item lid <= TILE walks lane lid of the tile row (L of each
+    // row; in lane TILE the sum of L, which is also the corner chain's aggregate), the column chain's
+    // work items its lanes (P of each column), CORNER_ITEM the corner chain (the corner). Nothing
+    // waits on a work item of the same work-group before the barrier.
+    WTN left = (WTN)(0), above = (WTN)(0), corner = (WTN)(0);
 #ifdef SQSUM
-    SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0);
+    SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0), sq_corner = (SQ_WTN)(0);
 #endif
-    // `parts` is free once the segment sums are added up: the look-back's partial sums.
-    chain_carry(carries SQ_ARG(sq_carries), flags, t, 0, bx, 1, lid, epoch, window, parts
-                SQ_ARG(sq_parts), row_total SQ_ARG(sq_row_total), &left SQ_ARG(&sq_left));
-    chain_carry(carries SQ_ARG(sq_carries), flags, t, 1, by, tiles_x, lid, epoch, window, parts
-                SQ_ARG(sq_parts), lid < TILE ? col_total : left SQ_ARG(lid < TILE ? sq_col_total : sq_left),
-                &above SQ_ARG(&sq_above));
+    if (lid <= TILE)
+        publish(carries SQ_ARG(sq_carries), t, 0, lid, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
+                SQ_ARG(sq_row_total), epoch);
+    if (col_item)
+        publish(carries SQ_ARG(sq_carries), t, 1, col_lane, by > 0 ? AGGREGATE : INCLUSIVE, col_total
+                SQ_ARG(sq_col_total), epoch);
+    if (lid <= TILE && bx > 0)
+    {
+        look_back(carries SQ_ARG(sq_carries), t, 0, lid, bx, 1, epoch, &left SQ_ARG(&sq_left));
+        publish(carries SQ_ARG(sq_carries), t, 0, lid, INCLUSIVE, left + row_total
+                SQ_ARG(sq_left + sq_row_total), epoch);
+    }
+    if (lid == TILE)
+    {
+        // The corner chain's aggregate, or at by == 0 its inclusive prefix (the corner is zero).
+        publish(carries SQ_ARG(sq_carries), t, 1, TILE, by > 0 ? AGGREGATE : INCLUSIVE, left
+                SQ_ARG(sq_left), epoch);
+        parts[TILE + 1] = left;
+#ifdef SQSUM
+        sq_parts[TILE + 1] = sq_left;
+#endif
+    }
+    if (col_item && by > 0)
+    {
+        look_back(carries SQ_ARG(sq_carries), t, 1, col_lane, by, tiles_x, epoch, &above SQ_ARG(&sq_above));
+        publish(carries SQ_ARG(sq_carries), t, 1, col_lane, INCLUSIVE, above + col_total
+                SQ_ARG(sq_above + sq_col_total), epoch);
+    }
+    if (lid == CORNER_ITEM && by > 0)
+        look_back(carries SQ_ARG(sq_carries), t, 1, TILE, by, tiles_x, epoch, &corner SQ_ARG(&sq_corner));
+    // `parts` is free once the segment sums are added up: P and the corner to lanes 0..TILE.
+    if (col_item)
+    {
+        parts[col_lane] = above;
+#ifdef SQSUM
+        sq_parts[col_lane] = sq_above;
+#endif
+    }
+    if (lid == CORNER_ITEM)
+    {
+        parts[TILE] = corner;
+#ifdef SQSUM
+        sq_parts[TILE] = sq_corner;
+#endif
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == CORNER_ITEM && by > 0)
+        publish(carries SQ_ARG(sq_carries), t, 1, TILE, INCLUSIVE, corner + parts[TILE + 1]
+                SQ_ARG(sq_corner + sq_parts[TILE + 1]), epoch);
+    if (lid <= TILE)
+    {
+        above = parts[lid];
+#ifdef SQSUM
+        sq_above = sq_parts[lid];
+#endif
+    }
 
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);

@@ -66,7 +66,7 @@ UMat scratch(detail::ScratchSlot slot, size_t pixels, int accDepth, int cn)
 
 /** The epoch of the next single-pass launch. The look-back buffers (flags, carries) are zeroed
     when allocated and then told apart by epoch, which the launches count, so they need no
-    clearing per call; when the epoch (30 bits in a flag) wraps, they are dropped, to be
+    clearing per call; when the epoch (30 bits in a word's tag) wraps, they are dropped, to be
     allocated (zeroed) again. Per thread, as the buffers are (scratch.hpp). */
 unsigned nextLookBackEpoch()
 {
@@ -88,14 +88,13 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                bool square, const detail::TiledScanPlan& plan)
 {
     uint64 key = 0;
-    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square, plan.tile, plan.segments,
-                       (int)(device.doubleFPConfig() > 0) })
+    // 8 fields of 7 bits, then the look-back's 7 bits (64 in all).
+    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square + 2 * (int)plan.partsInTile,
+                       plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
-    // The look-back's shape, 7 bits: plain words (1 bit), parts (1 .. segments - 1 <= 7) and
-    // batch (1 .. 8) 3 bits each; 0 for the three launches, which take none of it (parts >= 1
-    // keeps a single pass off 0).
-    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 * plan.lookBackParts +
-                                                  plan.lookBackBatch - 1) : 0);
+    // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits; + 8 keeps a
+    // single pass off 0); 0 for the three launches, which take none of it.
+    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 + plan.lookBackBatch - 1) : 0);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
@@ -104,12 +103,12 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    square ? " -D SQUARE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth);
         if (plan.singlePass)
-            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_PARTS=%d -D LOOK_BACK_BATCH=%d%s",
-                            plan.lookBackParts, plan.lookBackBatch,
+            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
                             plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
-                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_");
+                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
+                 (plan.partsInTile && CV_ELEM_SIZE1(sqdepth) >= 2 * CV_ELEM_SIZE1(sdepth) ? " -D PARTS_IN_TILE" : "");
         return o + detail::oclCommonOptions(device);
     });
 }
@@ -151,10 +150,11 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     const int cn = src.channels(), depth = src.depth();
     const bool withSq = !sqsum.empty();
     const int rows = src.rows, cols = src.cols;
-    // The local tile holds the sum, then the squared sum (the larger of the two).
-    const size_t movedBytes = src.elemSize() + oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
+    // The local tile holds the sum, then the squared sum (the larger of the two); a look-back
+    // value holds both.
+    const size_t lookBackBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
     const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), movedBytes);
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), lookBackBytes);
 
     if (!plan.singlePass)
     {
@@ -169,15 +169,16 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
 
-    // Per tile, an aggregate and an inclusive prefix of tile + 1 lanes for each of two chains,
-    // each 32-bit word in 64 bits (with the epoch). Zeroed when allocated: the atomic exchanges
-    // that publish values read the old contents, which memory checkers (oclgrind) would report as
+    // Per tile, a slot of tile + 1 lanes for each of two chains (the corner chain in the column
+    // chain's last lane), each 32-bit word in 64 bits (with its tag); flags: the tile ticket and
+    // the count of finished work-groups. Zeroed when allocated: the atomic exchanges that publish
+    // values read the old contents, which memory checkers (oclgrind) would report as
     // uninitialised.
     const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
-    const size_t lanes = tileCount * 4 * (plan.tile + 1);
+    const size_t lanes = tileCount * 2 * (plan.tile + 1);
     UMat carries = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
-    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, (2 + 2 * tileCount) * sizeof(unsigned), true);
+    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, 2 * sizeof(unsigned), true);
     UMat sqCarries = withSq ? detail::scratchBytes(detail::SCRATCH_LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
                             : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));

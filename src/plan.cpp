@@ -206,19 +206,19 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,parts,batch,chunk,segments"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments,partsInTile"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), the look-back's groups of readers (1..segments - 1) and
-    predecessors per read (1..8), the tilted sum's rows per chunk, the work items per tile column
-    (2, 4 or 8; fewer where local memory or the work-group size calls for it). Never changes a
-    result. */
+    plain loads (1) or atomics (2), (unused), predecessors per read of the look-back (1..8), the
+    tilted sum's rows per chunk, the work items per tile column
+    (2, 4 or 8; fewer where local memory or the work-group size calls for it), the sum's segment
+    sums in the squared sum's spare tile (1) or apart (2). Never changes a result. */
 const int* integralOverride()
 {
-    static int values[6] = { 0, 0, 0, 0, 0, 0 };
+    static int values[7] = { 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5], &values[6]);
         return true;
     }();
     (void)parsed;
@@ -228,7 +228,7 @@ const int* integralOverride()
 } // namespace
 
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t movedBytes, bool allowSinglePass)
+                            size_t lookBackBytes, bool allowSinglePass)
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
@@ -262,18 +262,20 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.plainLookBack = tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU &&
                                           device.isNVidia());
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
-    // compute unit (H100, 4K: 2040 tiles; sum + squared sum, 32FC1->32F and ->64F 0.83x-0.96x
-    // the time of three launches), except where a tile's traffic is too small to hide its wait
-    // on an earlier wave (8UC1->32S, 5 bytes per pixel: 1.12x); smaller tiles (16-byte pixels)
-    // do not gain either (1080p 8UC4: 2040 tiles of 32, 1.4x).
+    // compute unit where a look-back value takes at most 8 bytes per lane (H100, 4K: 2040 tiles;
+    // 8UC1->32S 40.2 against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4
+    // against 83.6), not with the squared sum's 12 (117 against 114 us) nor with smaller tiles
+    // (16-byte pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
+    // integral, commit d968603.
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
-                                            : plan.plainLookBack && plan.tile == 64 && movedBytes >= 8 ? 16 : 8;
+                                            : plan.plainLookBack && plan.tile == 64 && lookBackBytes <= 8 ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
-    // The look-back reads predecessors with as many groups of tile + 1 work items as the
-    // work-group of tile x segments holds (segments - 1; H100 1080p: 5-15% faster than one).
-    plan.lookBackParts = std::max(1, std::min(plan.segments - 1, tune[2] > 0 ? tune[2] : 3));
-    plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 4));
+    // One predecessor per read (H100, one launch: batches of 2 or 4 after the nearest one were
+    // as fast or slower, by up to 13% for 8UC4; before the nearest was read alone, 4 and 8 cost
+    // up to 19% and 44%).
+    plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
+    plan.partsInTile = tune[6] != 2;
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.

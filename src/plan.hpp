@@ -94,21 +94,25 @@ struct TiledScanPlan
         rather than atomics. Each word carries the launch's epoch, so a reader never takes a
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
-    int lookBackParts = 1;      //!< single pass: groups of work items reading predecessors at once
-    int lookBackBatch = 4;      //!< single pass: predecessors each of them reads per round trip
+    int lookBackBatch = 1;      //!< single pass: predecessors a work item reads per round trip
+    /** Single pass with the squared sum: the sum's segment sums and seeds in the half of the
+        local tile that the sum's accumulators leave free where they are at most half the size of
+        the squared sum's (H100: 6 work-groups of 8UC1 sum + squared sum per compute unit
+        instead of 5). */
+    bool partsInTile = true;
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
 };
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
-    pixel in local memory (the larger of two outputs in a single pass) and that reads and writes
-    `movedBytes` per pixel in global memory (source and outputs). The single pass is chosen where
-    `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per compute
-    unit (8; 16 for tiles of 64 with plain look-back words moving at least 8 bytes per pixel):
-    waiting on tiles of an earlier wave can cost more than two launches (docs/PERFORMANCE.md,
-    integral). */
+    pixel in local memory (the larger of two outputs in a single pass) and whose look-back values
+    take `lookBackBytes` per lane (the accumulators of every output). The single pass is chosen
+    where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per
+    compute unit (8; 16 for tiles of 64 with plain look-back words and values of at most 8
+    bytes): waiting on tiles of an earlier wave can cost more than two launches
+    (docs/PERFORMANCE.md, integral). */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t movedBytes, bool allowSinglePass = true);
+                            size_t lookBackBytes, bool allowSinglePass = true);
 
 /** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
     (diagonal, chunk). */

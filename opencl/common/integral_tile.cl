@@ -6,8 +6,8 @@
 //   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
 //   ACC_FN(f)  the name of this output's variant of f.
 
-// Published values are 32-bit words, each stored with the launch's epoch in the upper half of a
-// 64-bit word (opencl/integral.cl says why).
+// Published values are 32-bit words, each stored with its tag ((epoch << 2) | state) in the upper
+// half of a 64-bit word (opencl/integral.cl says why).
 #define ACC_WORDS (sizeof(ACC) / sizeof(uint))
 #define ACC_DATA_WORDS (ACC_WORDS / (CN == 3 ? 4 : CN) * CN)  // without a 3-lane vector's padding
 
@@ -17,50 +17,40 @@ typedef union
     uint words[ACC_WORDS];
 } ACC_FN(Words);
 
-// The words of lane `lane` of `state` (AGGREGATE or INCLUSIVE) of tile t's chain `chain`.
-inline volatile __global ulong* ACC_FN(carry_slot)(__global ulong* carries, int t, int chain,
-                                                   int state, int lane)
+// The words of lane `lane` of tile t's chain `chain`: one slot, which holds the tile's aggregate
+// and is then overwritten with its inclusive prefix.
+inline volatile __global ulong* ACC_FN(carry_slot)(__global ulong* carries, int t, int chain, int lane)
 {
-    return (volatile __global ulong*)carries +
-           (((size_t)t * 4 + chain * 2 + (state == INCLUSIVE)) * LANES + lane) * ACC_WORDS;
+    return (volatile __global ulong*)carries + (((size_t)t * 2 + chain) * LANES + lane) * ACC_WORDS;
 }
 
-inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint epoch)
+inline void ACC_FN(publish_value)(volatile __global ulong* p, ACC v, uint tag)
 {
     ACC_FN(Words) u;
     u.value = v;
     for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
-        LOOK_BACK_STORE(p + i, ((ulong)epoch << 32) | u.words[i]);
+        LOOK_BACK_STORE(p + i, ((ulong)tag << 32) | u.words[i]);
 }
 
-// The value at p if all its words are of this launch (else *valid becomes false).
-inline ACC ACC_FN(read_value)(volatile __global ulong* p, uint epoch, bool* valid)
+// The value at p (in *v) and the state (AGGREGATE or INCLUSIVE) all its words were published in
+// during this launch; 0 if any word is of another launch (not published yet) or the words' states
+// differ (the aggregate being overwritten).
+inline int ACC_FN(read_value)(volatile __global ulong* p, uint epoch, ACC* v)
 {
     ACC_FN(Words) u;
     u.value = (ACC)(0);
+    uint tag = 0;
+    bool same = true;
     for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
     {
         const ulong w = LOOK_BACK_LOAD(p + i);
-        *valid &= (uint)(w >> 32) == epoch;
+        const uint word_tag = (uint)(w >> 32);
+        same &= i == 0 || word_tag == tag;
+        tag = word_tag;
         u.words[i] = (uint)w;
     }
-    return u.value;
-}
-
-// The value at p, waiting for each of its words of this launch.
-inline ACC ACC_FN(published_value)(volatile __global ulong* p, uint epoch)
-{
-    ACC_FN(Words) u;
-    u.value = (ACC)(0);
-    for (int i = 0; i < (int)ACC_DATA_WORDS; ++i)
-    {
-        ulong w;
-        do
-            w = LOOK_BACK_LOAD(p + i);
-        while ((uint)(w >> 32) != epoch);
-        u.words[i] = (uint)w;
-    }
-    return u.value;
+    *v = u.value;
+    return same && (tag >> 2) == epoch ? (int)(tag & 3) : 0;
 }
 
 inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offset, int y, int x, ACC v)
