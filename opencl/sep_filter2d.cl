@@ -100,13 +100,14 @@
         }                                                                                    \
     } while (0)
 
-// Arguments the single-pass kernels (fused, direct) share, in the order the host sets them.
-#define SINGLE_PASS_ARGS                                                                     \
+// Arguments the single-pass kernels (fused, direct) share, in the order the host sets them; the
+// coefficients as KX_PARAM and KY_PARAM declare them.
+#define SINGLE_PASS_ARGS(KX_PARAM, KY_PARAM)                                                 \
     __global const uchar* src, int src_step, int src_whole_offset,                           \
     int whole_cols, int whole_rows, int roi_x, int roi_y,                                    \
-    __constant BKT* kx, int kx_len, int anchor_x, int sym_x,                                 \
+    KX_PARAM, int kx_len, int anchor_x, int sym_x,                                           \
     __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,           \
-    __constant CKT* ky, int ky_len, int anchor_y, int sym_y, CKT delta
+    KY_PARAM, int ky_len, int anchor_y, int sym_y, CKT delta
 
 // ---- single pass --------------------------------------------------------------------------
 
@@ -318,7 +319,7 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
 // src_tile: (tile_w + kx_len - 1) source pixels per row, rows src_pitch pixels apart;
 // row_tile: tile_w row-filtered pixels per row, rows row_pitch pixels apart. The pitches (plan
 // step) put the rows that neighbouring work items filter in different local-memory banks.
-__kernel void sep_filter2d_fused(SINGLE_PASS_ARGS, int src_pitch, int row_pitch, int words_ok,
+__kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), int src_pitch, int row_pitch, int words_ok,
                                  __local ulong4* src_tile_words, __local BT* row_tile)
 {
     // Declared as the widest type so that it is aligned for the word loads' 4-byte local stores
@@ -387,14 +388,23 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS, int src_pitch, int row_pitch,
 #  undef SEP_UNROLL
 #  define SEP_UNROLL _Pragma("unroll")
 
+// The coefficients come by value: every index is a constant, so a GPU reads each as an operand
+// of its multiply-add from the kernel's parameter space, without a load (as filter2D's small
+// kernels do).
+typedef struct { BKT w[DIRECT_KX]; } RowCoefficients;
+typedef struct { CKT w[DIRECT_KY]; } ColumnCoefficients;
+
 // Work item (i, j) filters outputs x .. x + DIRECT_BW - 1 of rows y .. y + DIRECT_BH - 1 with
 // x = i * DIRECT_BW, y = j * DIRECT_BH. Symmetric kernels are anchored in their middle (the host's
 // kernel type), so with the lengths constant every SEP_SUM index is a constant and the window
 // and the row-filtered block stay in registers. Same sums as the other kernels, so same results.
-__kernel void sep_filter2d_direct(SINGLE_PASS_ARGS)
+__kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(RowCoefficients row_coefficients,
+                                                   ColumnCoefficients column_coefficients))
 {
     (void)kx_len;
     (void)ky_len;
+    const BKT* kx = row_coefficients.w;
+    const CKT* ky = column_coefficients.w;
     const int x = get_global_id(0) * DIRECT_BW, y = get_global_id(1) * DIRECT_BH;
     if (x >= dst_cols || y >= dst_rows)
         return;

@@ -269,7 +269,14 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         src = detail::copyFilterSource(src, geometry, Size(kxLen, kyLen), a.anchor);
     }
 
-    const UMat ukx = detail::deviceConstants(a.kx), uky = detail::deviceConstants(a.ky);
+    // The direct kernel takes its few coefficients by value; the others read them from a buffer.
+    const UMat ukx = plan.direct ? UMat() : detail::deviceConstants(a.kx);
+    const UMat uky = plan.direct ? UMat() : detail::deviceConstants(a.ky);
+    const auto setCoefficients = [&](detail::KernelLaunch& k, int arg, const Mat& coefficients,
+                                     const UMat& deviceCoefficients) {
+        return plan.direct ? k.setBytes(arg, coefficients.ptr(), coefficients.total() * coefficients.elemSize())
+                           : k.set(arg, ocl::KernelArg::PtrReadOnly(deviceCoefficients));
+    };
     // The kernels address the source from the origin of the image its border rule extrapolates.
     const int srcStep = (int)src.step[0], wholeOffset = (int)geometry.wholeOffset;
     const int rows = src.rows, cols = src.cols;
@@ -281,7 +288,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         arg = k.set(arg, geometry.whole.height);
         arg = k.set(arg, geometry.roiOffset.x);
         arg = k.set(arg, geometry.roiOffset.y);
-        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(ukx));
+        arg = setCoefficients(k, arg, a.kx, ukx);
         arg = k.set(arg, kxLen);
         arg = k.set(arg, a.anchor.x);
         return k.set(arg, a.symX);
@@ -290,7 +297,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         arg = k.set(arg, ocl::KernelArg::WriteOnlyNoSize(out));
         arg = k.set(arg, rows);
         arg = k.set(arg, cols);
-        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(uky));
+        arg = setCoefficients(k, arg, a.ky, uky);
         arg = k.set(arg, kyLen);
         arg = k.set(arg, a.anchor.y);
         arg = k.set(arg, a.symY);
