@@ -38,8 +38,9 @@
 // SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
 // kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
-// pass), and PARTS_IN_TILE where SQ_WTN is at least twice the size of WTN; SQUARE: the sum of
-// squares (three launches).
+// pass), and PARTS_IN_TILE where SQ_WTN is at least twice the size of WTN, or SQ_HALVES (the
+// squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE: the sum of squares (three
+// launches). LOOK_BACK_WAIT_SHARED: see look_back.
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -121,22 +122,30 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define ACC_DT1 DT1
 #define ACC_TO_DT WT_TO_DT
 #define ACC_FN(f) f##_sum
+#define ACC_ROWS TILE
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
 #undef ACC_FN
+#undef ACC_ROWS
 
 #ifdef SQSUM
 #define ACC SQ_WTN
 #define ACC_DT1 SQ_DT1
 #define ACC_TO_DT SQ_WT_TO_DT
 #define ACC_FN(f) f##_sq
+#ifdef SQ_HALVES
+#define ACC_ROWS (TILE / 2)
+#else
+#define ACC_ROWS TILE
+#endif
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
 #undef ACC_FN
+#undef ACC_ROWS
 #define LOCAL_WT SQ_WTN  // at least as large as WTN
 #define SQ_ARG(a) , a
 #else
@@ -155,6 +164,19 @@ inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), 
     publish_value_sq(carry_slot_sq(sq_carries, t, chain, lane), sq, tag);
 #endif
 }
+
+#ifdef LOOK_BACK_WAIT_SHARED
+// The first word of lane `lane` of tile t's `chain` in the output that publish() writes last.
+inline volatile __global ulong* wait_word(__global ulong* carries SQ_ARG(__global ulong* sq_carries), int t,
+                                          int chain, int lane)
+{
+#ifdef SQSUM
+    return carry_slot_sq(sq_carries, t, chain, lane);
+#else
+    return carry_slot_sum(carries, t, chain, lane);
+#endif
+}
+#endif
 
 // The sums of lane `lane` of `chain` over the chain's positions before `pos` (tile t; the
 // predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc). Walked by
@@ -210,6 +232,15 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
             // The nearest predecessor has published nothing yet: wait on it alone (a batch read per
             // turn would load the shared cache for nothing).
             const int p = t - (pos - next) * step;
+#ifdef LOOK_BACK_WAIT_SHARED
+            // First wait on one word that the work items of a warp share (of lane (lane & ~31)
+            // of the predecessor, in the output it publishes last): one request per warp and turn
+            // rather than one per lane and word (3 words per lane with the squared sum), which
+            // load the shared cache while the other work-groups write their outputs.
+            volatile __global ulong* shared_word = wait_word(carries SQ_ARG(sq_carries), p, chain, lane & ~31);
+            while (((uint)(LOOK_BACK_LOAD(shared_word) >> 32) >> 2) != epoch)
+                ;
+#endif
             int got;
             do
             {
@@ -314,7 +345,16 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #endif
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
+#ifdef SQ_HALVES
+    // The sum's tile, then half the squared sum's (rows 0..TILE / 2): less local memory per
+    // work-group, more work-groups per compute unit.
+#define TILE_STORE_BYTES ((TILE + 1) * LM_STRIDE * sizeof(WTN))
+#define SQ_HALF_BYTES ((TILE / 2 + 1) * LM_STRIDE * sizeof(SQ_WTN))
+    __local LOCAL_WT tile_store[((TILE_STORE_BYTES > SQ_HALF_BYTES ? TILE_STORE_BYTES : SQ_HALF_BYTES) +
+                                 sizeof(LOCAL_WT) - 1) / sizeof(LOCAL_WT)];
+#else
     __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
+#endif
 #ifdef PARTS_IN_TILE
     // The sum's accumulators are at most half the size of the squared sum's, so its tile takes
     // half of tile_store, and its segment sums and seeds the other half, free until the squared
@@ -465,18 +505,29 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     }
 
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
-                  dst_offset);
+                  dst_offset, 0);
 #ifdef SQSUM
-    barrier(CLK_LOCAL_MEM_FENCE);
     __local SQ_WTN* sq_tile = (__local SQ_WTN*)tile_store;
-    for (int k = 0; k < SEG; ++k)
+#ifdef SQ_HALVES
+    const int halves = 2;
+#else
+    const int halves = 1;
+#endif
+    SQ_WTN bottom = (SQ_WTN)(0);  // the integral of the last row scanned (work items of the last segment)
+    for (int band = 0; band < halves; ++band)
     {
-        const int r = ly * SEG + k, y = y0 + r;
-        sq_tile[(r + 1) * LM_STRIDE + lx] =
-            x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
+        barrier(CLK_LOCAL_MEM_FENCE);
+        for (int k = 0; k < TILE / halves / SEGMENTS; ++k)
+        {
+            const int r = ly * (TILE / halves / SEGMENTS) + k, y = y0 + band * (TILE / halves) + r;
+            sq_tile[(r + 1) * LM_STRIDE + lx] =
+                x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
+        }
+        if (band > 0 && ly == SEGMENTS - 1)
+            sq_tile[lx] = bottom;
+        bottom = scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
+                              sq_dst, sq_dst_step, sq_dst_offset, band);
     }
-    scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
-                 sq_dst, sq_dst_step, sq_dst_offset);
 #endif
 
     // The last work-group to finish (all have taken their tickets) resets the counters.
@@ -605,7 +656,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
             above += seeds[r];  // the corner
     barrier(CLK_LOCAL_MEM_FENCE);
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
-                  dst_offset);
+                  dst_offset, 0);
 }
 
 #endif // !SINGLE_PASS

@@ -206,19 +206,21 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments,partsInTile"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,wait,batch,chunk,segments,partsInTile,sqHalves"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), (unused), predecessors per read of the look-back (1..8), the
+    plain loads (1) or atomics (2), a work item blocked on its nearest predecessor polling its own
+    words (1) or first one word shared by its warp (2), predecessors per read of the look-back (1..8), the
     tilted sum's rows per chunk, the work items per tile column
     (2, 4 or 8; fewer where local memory or the work-group size calls for it), the sum's segment
-    sums in the squared sum's spare tile (1) or apart (2). Never changes a result. */
+    sums in the squared sum's spare tile (1) or apart (2), the squared sum's tile scanned whole (1)
+    or in two halves (2). Never changes a result. */
 const int* integralOverride()
 {
-    static int values[7] = { 0, 0, 0, 0, 0, 0, 0 };
+    static int values[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5], &values[6]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5], &values[6], &values[7]);
         return true;
     }();
     (void)parsed;
@@ -276,6 +278,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // up to 19% and 44%).
     plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
     plan.partsInTile = tune[6] != 2;
+    plan.waitOnSharedWord = tune[2] != 1;
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
@@ -289,6 +292,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
             plan.carries.global[0] = roundUp(carryItems, 64);
         }
     }
+    plan.sqHalves = plan.singlePass && tune[7] == 2 && plan.tile / 2 >= plan.segments;
     plan.tiles.dims = 2;
     plan.tiles.global[0] = (size_t)plan.tilesX * plan.tile;
     plan.tiles.global[1] = (size_t)plan.tilesY * plan.segments;

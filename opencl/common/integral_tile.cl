@@ -59,28 +59,36 @@ inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offse
     VSTORE(ACC_TO_DT(v), p);
 }
 
-// Writes the integral of the tile whose source values are in rows 1..TILE of `tile`, given for
-// work item lid the sum `above` of column lid above the tile (lid < TILE; the corner for lid ==
-// TILE) and the sum `left` of row lid left of it: row 0 takes P, then row scans seeded with the
-// corner (row 0) and L (rows 1..TILE), then column scans. Called by the whole work-group.
-inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
-                              ACC left, int lx, int ly, int bx, int by, int rows, int cols,
-                              __global uchar* dst, int dst_step, int dst_offset)
+// Writes the integral of ACC_ROWS rows of the tile (TILE, or TILE / 2 in two halves), whose source
+// values are in rows 1..ACC_ROWS of `tile`, given for work item lid the sum `above` of column lid
+// above the tile (lid < TILE; the corner for lid == TILE) and the sum `left` of row lid left of it:
+// row 0 takes P, then row scans seeded with the corner (row 0) and L (rows 1..ACC_ROWS), then column
+// scans. In the second half (band 1) row 0 holds the integral of the first half's last row already
+// (the caller puts there what the first half returned) and seeds, above and left are not read
+// again. Called by the whole work-group; returns in the work items of the last segment (ly ==
+// SEGMENTS - 1, x < cols, rows not ending above) the integral of the last row for column lx.
+inline ACC ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
+                             ACC left, int lx, int ly, int bx, int by, int rows, int cols,
+                             __global uchar* dst, int dst_step, int dst_offset, int band)
 {
-    const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE;
-    if (lid < TILE)
+    const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE + band * ACC_ROWS;
+    if (band == 0)
     {
-        tile[lid] = above;
-        seeds[lid + 1] = left;
+        if (lid < TILE)
+        {
+            tile[lid] = above;
+            seeds[lid + 1] = left;
+        }
+        else if (lid == TILE)
+            seeds[0] = above;
     }
-    else if (lid == TILE)
-        seeds[0] = above;
+    seeds += band * ACC_ROWS;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
     // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
     // row's seed and the sums of the segments to its left.
-    for (int r = lx; r <= TILE; r += TILE)
+    for (int r = lx + (band > 0 && lx == 0 ? TILE : 0); r <= ACC_ROWS; r += TILE)
     {
         ACC sum = (ACC)(0);
         for (int c = 0; c < SEG; ++c)
@@ -88,7 +96,7 @@ inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC
         parts[ly * (TILE + 1) + r] = sum;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = lx; r <= TILE; r += TILE)
+    for (int r = lx + (band > 0 && lx == 0 ? TILE : 0); r <= ACC_ROWS; r += TILE)
     {
         ACC acc = seeds[r];
         for (int s = 0; s < ly; ++s)
@@ -102,30 +110,32 @@ inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
-    const int r0 = 1 + ly * SEG;
+    const int r0 = 1 + ly * (ACC_ROWS / SEGMENTS);
     ACC sum = (ACC)(0);
-    for (int k = 0; k < SEG; ++k)
+    for (int k = 0; k < ACC_ROWS / SEGMENTS; ++k)
         sum += tile[(r0 + k) * LM_STRIDE + lx];
     parts[ly * (TILE + 1) + lx] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
+    ACC acc = (ACC)(0);
     if (x < cols)
     {
-        ACC acc = tile[lx];  // the integral at (y0, x + 1)
+        acc = tile[lx];  // the integral at (y0, x + 1)
         for (int s = 0; s < ly; ++s)
             acc += parts[s * (TILE + 1) + lx];
-        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
+        for (int k = 0; k < ACC_ROWS / SEGMENTS && y0 + r0 + k - 1 < rows; ++k)
         {
             acc += tile[(r0 + k) * LM_STRIDE + lx];
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
         }
-        if (by == 0 && ly == 0)
+        if (by == 0 && ly == 0 && band == 0)
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, x + 1, (ACC)(0));
     }
-    if (bx == 0 && ly == 0)
+    if (bx == 0 && ly == 0 && band == 0)
     {
         if (y0 + lx < rows)
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + lx + 1, 0, (ACC)(0));
         if (by == 0 && lx == 0)
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, 0, (ACC)(0));
     }
+    return acc;
 }
