@@ -157,7 +157,7 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     // value holds both.
     const size_t lookBackBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
     const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), lookBackBytes);
+        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), lookBackBytes, true, withSq);
 
     if (!plan.singlePass)
     {

@@ -213,7 +213,7 @@ namespace {
     tilted sum's rows per chunk, the work items per tile column
     (2, 4 or 8; fewer where local memory or the work-group size calls for it), the sum's segment
     sums in the squared sum's spare tile (1) or apart (2), the squared sum's tile scanned whole (1)
-    or in two halves (2). Never changes a result. */
+    or in two halves (2: planned). Never changes a result. */
 const int* integralOverride()
 {
     static int values[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -230,7 +230,7 @@ const int* integralOverride()
 } // namespace
 
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t lookBackBytes, bool allowSinglePass)
+                            size_t lookBackBytes, bool allowSinglePass, bool squaredSum)
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
@@ -263,14 +263,20 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // 32FC1->64F 51 -> 22 us). Elsewhere atomics: they also keep race checkers (oclgrind) quiet.
     plan.plainLookBack = tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU &&
                                           device.isNVidia());
+    // The squared sum's tile scanned in two halves: local memory for little more than the sum's
+    // tile, more work-groups per compute unit (H100, 8UC1 one launch: 4K 89.7-92.2 against
+    // 115-117 us, 1080p 25.0-26.1 against 31.2-32.3; docs/PERFORMANCE.md, integral, commit 139b129).
+    const bool sqHalves = squaredSum && tune[7] != 1 && plan.tile / 2 >= plan.segments;
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
     // compute unit where a look-back value takes at most 8 bytes per lane (H100, 4K: 2040 tiles;
     // 8UC1->32S 40.2 against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4
-    // against 83.6), not with the squared sum's 12 (117 against 114 us) nor with smaller tiles
-    // (16-byte pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
-    // integral, commit d968603.
+    // against 83.6) or the squared sum's tile is scanned in halves (8UC1, 89.7-92.2 against 110),
+    // not with the squared sum's 12 bytes and whole tile (117 against 114 us) nor with smaller
+    // tiles (16-byte pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
+    // integral, commits d968603 and 139b129.
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
-                                            : plan.plainLookBack && plan.tile == 64 && lookBackBytes <= 8 ? 16 : 8;
+                                            : plan.plainLookBack && plan.tile == 64 && (lookBackBytes <= 8 || sqHalves)
+                                                  ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
     // One predecessor per read (H100, one launch: batches of 2 or 4 after the nearest one were
@@ -278,7 +284,10 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // up to 19% and 44%).
     plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
     plan.partsInTile = tune[6] != 2;
-    plan.waitOnSharedWord = tune[2] != 1;
+    // Polling one word per warp while the nearest predecessor has published nothing: no gain
+    // (H100, one launch, 4K 8UC1 sum + squared sum 117 against 115-116 us, 8UC4 160 against 166,
+    // the rest within 1 us), so TUNE only.
+    plan.waitOnSharedWord = tune[2] == 2;
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
@@ -292,7 +301,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
             plan.carries.global[0] = roundUp(carryItems, 64);
         }
     }
-    plan.sqHalves = plan.singlePass && tune[7] == 2 && plan.tile / 2 >= plan.segments;
+    plan.sqHalves = plan.singlePass && sqHalves;
     plan.tiles.dims = 2;
     plan.tiles.global[0] = (size_t)plan.tilesX * plan.tile;
     plan.tiles.global[1] = (size_t)plan.tilesY * plan.segments;

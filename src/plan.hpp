@@ -97,7 +97,7 @@ struct TiledScanPlan
     int lookBackBatch = 1;      //!< single pass: predecessors a work item reads per round trip
     /** Single pass: a work item whose nearest predecessor has published nothing polls one word
         that the work items of its warp share before its own words (one request per warp). */
-    bool waitOnSharedWord = true;
+    bool waitOnSharedWord = false;
     /** Single pass with the squared sum: the sum's segment sums and seeds in the half of the
         local tile that the sum's accumulators leave free where they are at most half the size of
         the squared sum's (H100: 6 work-groups of 8UC1 sum + squared sum per compute unit
@@ -115,10 +115,11 @@ struct TiledScanPlan
     take `lookBackBytes` per lane (the accumulators of every output). The single pass is chosen
     where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per
     compute unit (8; 16 for tiles of 64 with plain look-back words and values of at most 8
-    bytes): waiting on tiles of an earlier wave can cost more than two launches
-    (docs/PERFORMANCE.md, integral). */
+    bytes or a squared sum scanned in halves): waiting on tiles of an earlier wave can cost more
+    than two launches (docs/PERFORMANCE.md, integral). `squaredSum`: the single pass computes the
+    squared sum too (its tile may be scanned in halves). */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t lookBackBytes, bool allowSinglePass = true);
+                            size_t lookBackBytes, bool allowSinglePass = true, bool squaredSum = false);
 
 /** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
     (diagonal, chunk). */
