@@ -236,7 +236,8 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
             // First wait on one word that the work items of a warp share (of lane (lane & ~31)
             // of the predecessor, in the output it publishes last): one request per warp and turn
             // rather than one per lane and word (3 words per lane with the squared sum), which
-            // load the shared cache while the other work-groups write their outputs.
+            // load the shared cache while the other work-groups write their outputs. (H100: no
+            // gain measured, so the host plans it only on request.)
             volatile __global ulong* shared_word = wait_word(carries SQ_ARG(sq_carries), p, chain, lane & ~31);
             while (((uint)(LOOK_BACK_LOAD(shared_word) >> 32) >> 2) != epoch)
                 ;

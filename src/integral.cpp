@@ -89,7 +89,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
 {
     uint64 key = 0;
     // 8 fields of 7 bits, then the look-back's 7 bits (64 in all).
-    for (int field : { depth, cn, sdepth, sqdepth + 1, (int)square + 2 * (int)plan.partsInTile + 4 * (int)plan.sqHalves,
+    for (int field : { depth, cn, sdepth, sqdepth + 1,
+                       (int)square + 2 * (int)plan.partsInTile + 4 * (int)plan.sqHalves,
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit), waits on a shared word (1 bit) and batch
