@@ -38,9 +38,8 @@
 // SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
 // kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
-// pass), and PARTS_IN_TILE where SQ_WTN is at least twice the size of WTN, or SQ_HALVES (the
-// squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE: the sum of squares (three
-// launches). LOOK_BACK_WAIT_SHARED: see look_back.
+// pass), and SQ_HALVES (the squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE:
+// the sum of squares (three launches).
 // Tilted (-D TILTED): RISING for the first diagonal pass.
 
 #ifdef DOUBLE_SUPPORT
@@ -165,19 +164,6 @@ inline void publish(__global ulong* carries SQ_ARG(__global ulong* sq_carries), 
 #endif
 }
 
-#ifdef LOOK_BACK_WAIT_SHARED
-// The first word of lane `lane` of tile t's `chain` in the output that publish() writes last.
-inline volatile __global ulong* wait_word(__global ulong* carries SQ_ARG(__global ulong* sq_carries), int t,
-                                          int chain, int lane)
-{
-#ifdef SQSUM
-    return carry_slot_sq(sq_carries, t, chain, lane);
-#else
-    return carry_slot_sum(carries, t, chain, lane);
-#endif
-}
-#endif
-
 // The sums of lane `lane` of `chain` over the chain's positions before `pos` (tile t; the
 // predecessor at position p is tile t - (pos - p) * step), added to *acc (and *sq_acc). Walked by
 // one work item: the nearest predecessor, then batches of LOOK_BACK_BATCH read at once,
@@ -232,16 +218,6 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
             // The nearest predecessor has published nothing yet: wait on it alone (a batch read per
             // turn would load the shared cache for nothing).
             const int p = t - (pos - next) * step;
-#ifdef LOOK_BACK_WAIT_SHARED
-            // First wait on one word that the work items of a warp share (of lane (lane & ~31)
-            // of the predecessor, in the output it publishes last): one request per warp and turn
-            // rather than one per lane and word (3 words per lane with the squared sum), which
-            // load the shared cache while the other work-groups write their outputs. (H100: no
-            // gain measured, so the host plans it only on request.)
-            volatile __global ulong* shared_word = wait_word(carries SQ_ARG(sq_carries), p, chain, lane & ~31);
-            while (((uint)(LOOK_BACK_LOAD(shared_word) >> 32) >> 2) != epoch)
-                ;
-#endif
             int got;
             do
             {
@@ -356,16 +332,8 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #else
     __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
 #endif
-#ifdef PARTS_IN_TILE
-    // The sum's accumulators are at most half the size of the squared sum's, so its tile takes
-    // half of tile_store, and its segment sums and seeds the other half, free until the squared
-    // sum's tile is loaded (after the sum's scan): less local memory per work-group.
-    __local WTN* parts = (__local WTN*)tile_store + (TILE + 1) * LM_STRIDE;
-    __local WTN* seeds = parts + SEGMENTS * (TILE + 1);
-#else
     __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
     __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
-#endif
 #ifdef SQSUM
     __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
     __local SQ_WTN sq_seeds[TILE + 1];

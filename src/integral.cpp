@@ -90,13 +90,12 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     uint64 key = 0;
     // 8 fields of 7 bits, then the look-back's 7 bits (64 in all).
     for (int field : { depth, cn, sdepth, sqdepth + 1,
-                       (int)square + 2 * (int)plan.partsInTile + 4 * (int)plan.sqHalves,
+                       (int)square + 2 * (int)plan.sqHalves,
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
-    // The look-back's shape, 7 bits: plain words (1 bit), waits on a shared word (1 bit) and batch
-    // (1 .. 8, 3 bits; + 8 keeps a single pass off 0); 0 for the three launches, which take none of it.
-    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 16 * (int)plan.waitOnSharedWord +
-                                                  8 + plan.lookBackBatch - 1) : 0);
+    // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits; + 8 keeps a
+    // single pass off 0); 0 for the three launches, which take none of it.
+    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 + plan.lookBackBatch - 1) : 0);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
@@ -105,14 +104,12 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    square ? " -D SQUARE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth);
         if (plan.singlePass)
-            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s%s", plan.lookBackBatch,
-                            plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "",
-                            plan.waitOnSharedWord ? " -D LOOK_BACK_WAIT_SHARED" : "");
+            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
+                            plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
                  accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
-                 (plan.sqHalves ? " -D SQ_HALVES"
-                  : plan.partsInTile && CV_ELEM_SIZE1(sqdepth) >= 2 * CV_ELEM_SIZE1(sdepth) ? " -D PARTS_IN_TILE" : "");
+                 (plan.sqHalves ? " -D SQ_HALVES" : "");
         return o + detail::oclCommonOptions(device);
     });
 }

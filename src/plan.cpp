@@ -206,14 +206,14 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,wait,batch,chunk,segments,partsInTile,sqHalves"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments,-,sqHalves"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), a work item blocked on its nearest predecessor polling its own
-    words (1) or first one word shared by its warp (2), predecessors per read of the look-back (1..8), the
-    tilted sum's rows per chunk, the work items per tile column
-    (2, 4 or 8; fewer where local memory or the work-group size calls for it), the sum's segment
-    sums in the squared sum's spare tile (1) or apart (2), the squared sum's tile scanned whole (1)
-    or in two halves (2: planned). Never changes a result. */
+    plain loads (1) or atomics (2), predecessors per read of the look-back (1..8), the tilted sum's
+    rows per chunk, the work items per tile column (2, 4 or 8; fewer where local memory or the
+    work-group size calls for it), the squared sum's tile scanned whole (1) or in two halves (2:
+    planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
+    (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
+    Never changes a result. */
 const int* integralOverride()
 {
     static int values[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -283,11 +283,6 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // as fast or slower, by up to 13% for 8UC4; before the nearest was read alone, 4 and 8 cost
     // up to 19% and 44%).
     plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
-    plan.partsInTile = tune[6] != 2;
-    // Polling one word per warp while the nearest predecessor has published nothing: no gain
-    // (H100, one launch, 4K 8UC1 sum + squared sum 117 against 115-116 us, 8UC4 160 against 166,
-    // the rest within 1 us), so TUNE only.
-    plan.waitOnSharedWord = tune[2] == 2;
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.

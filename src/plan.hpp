@@ -95,14 +95,6 @@ struct TiledScanPlan
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
     int lookBackBatch = 1;      //!< single pass: predecessors a work item reads per round trip
-    /** Single pass: a work item whose nearest predecessor has published nothing polls one word
-        that the work items of its warp share before its own words (one request per warp). */
-    bool waitOnSharedWord = false;
-    /** Single pass with the squared sum: the sum's segment sums and seeds in the half of the
-        local tile that the sum's accumulators leave free where they are at most half the size of
-        the squared sum's (H100: 6 work-groups of 8UC1 sum + squared sum per compute unit
-        instead of 5). Not with sqHalves, which leaves no spare half. */
-    bool partsInTile = true;
     /** Single pass with the squared sum: its tile scanned in two halves of tile / 2 rows (local
         memory for the sum's tile only, instead of the squared sum's whole tile; H100, 8UC1 4K:
         local memory for about 10 work-groups of 21 KB per compute unit instead of 6, 113 -> 90 us). */
