@@ -60,6 +60,10 @@ TEST(OCL_LaunchCost, host_time_per_launch)
         { "gpuconv::sepFilter2D 5 taps 16x16", [&] {
               gpuconv::sepFilter2D(small, smallDst, -1, taps5, taps5); } },
         { "gpuconv::integral 16x16", [&] { gpuconv::integral(small, smallSum, CV_32S); } },
+        { "cv::filter2D 3x3 16x16", [&] { cv::filter2D(small, smallDst, -1, kernel3x3); } },
+        { "cv::filter2D 7x7 16x16", [&] { cv::filter2D(small, smallDst, -1, kernel7x7); } },
+        { "cv::sepFilter2D 5 taps 16x16", [&] { cv::sepFilter2D(small, smallDst, -1, taps5, taps5); } },
+        { "cv::integral 16x16", [&] { cv::integral(small, smallSum, CV_32S); } },
         { "cv::ocl::Kernel ctor + args + run()", [&] {
               ocl::Kernel k("touch", source, "");
               k.args(ocl::KernelArg::WriteOnlyNoSize(d));
