@@ -244,7 +244,7 @@ inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, i
 {
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (size_t)y * src_step + src_offset) + (size_t)x * CN;
-    WTN v = SRC_TO_WT(VLOAD(p));
+    WTN v = SRC_TO_WT(GLOBAL_VLOAD(GPUCONV_CAT(SRC_T1, CN), p));
 #ifdef SQUARE
     v = v * v;
 #endif
@@ -560,11 +560,10 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     }
 }
 
-// Writes to out[0], out[stride], ... the exclusive prefix sums of the n values in[0],
+// Writes to out[0], out[stride], ... seed plus the exclusive prefix sums of the n values in[0],
 // in[stride], ... (in may be out).
-inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, size_t stride)
+inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, size_t stride, WTN acc)
 {
-    WTN acc = (WTN)(0);
     for (int k0 = 0; k0 < n; k0 += SCAN_BLOCK)
     {
         WTN t[SCAN_BLOCK];
@@ -579,16 +578,27 @@ inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, siz
     }
 }
 
-// Work items [0, rows): left carries of each image row; [rows, rows + cols): carries of each image
-// column from above.
+// Work items (i, s): lane i < rows scans the left carries of image row i, lane rows + j those of
+// image column j from above; each lane's scan is split into CARRY_SEGMENTS segments, one per work
+// item of a local column (a few dozen dependent loads per lane would leave the device idle).
 __kernel void integral_carries(__global WTN* row_totals, __global WTN* col_totals, int rows, int cols,
                                int nbx, int nby)
 {
-    const int i = get_global_id(0);
-    if (i < rows)
-        exclusive_scan(row_totals + i, row_totals + i, nbx, (size_t)rows);
-    else if (i < rows + cols)
-        exclusive_scan(col_totals + (i - rows), col_totals + (i - rows), nby, (size_t)cols);
+    __local WTN segment_sums[CARRY_SEGMENTS][CARRY_LANES];
+    const int i = get_global_id(0), li = get_local_id(0), s = get_local_id(1);
+    __global WTN* p = i < rows ? row_totals + i : col_totals + (i - rows);
+    const int n = i < rows ? nbx : nby;
+    const size_t stride = i < rows ? (size_t)rows : (size_t)cols;
+    const bool lane = i < rows + cols;
+    const int per = (n + CARRY_SEGMENTS - 1) / CARRY_SEGMENTS;
+    const int k0 = min(n, s * per), count = min(n, k0 + per) - k0;
+    segment_sums[s][li] = lane ? strided_sum(p + k0 * stride, count, stride) : (WTN)(0);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    WTN seed = (WTN)(0);
+    for (int t = 0; t < s; ++t)
+        seed += segment_sums[t][li];
+    if (lane)
+        exclusive_scan(p + k0 * stride, p + k0 * stride, count, stride, seed);
 }
 
 __kernel void integral_carried_tiles(__global const uchar* src, int src_step, int src_offset,

@@ -64,6 +64,23 @@ UMat scratch(detail::ScratchSlot slot, size_t pixels, int accDepth, int cn)
     return detail::scratchBytes(slot, pixels * oclPixelBytes(accDepth, cn));
 }
 
+/** Whether the scan kernels may read source pixels and write output pixels as whole vectors of
+    `cn` lanes (2 or 4; a 3-lane vector would take 4 elements). */
+bool pixelsAligned(int cn, std::initializer_list<const UMat*> arrays)
+{
+    if (cn != 2 && cn != 4)
+        return false;
+    std::vector<detail::ArrayLayout> layouts;
+    int rows = 0;
+    for (const UMat* m : arrays)
+        if (!m->empty())
+        {
+            layouts.push_back({ m->offset, m->step[0], m->elemSize1() });
+            rows = std::max(rows, m->rows);
+        }
+    return detail::rowsStartOnVectors(rows, cn, layouts);
+}
+
 /** The epoch of the next single-pass launch. The look-back buffers (flags, carries) are zeroed
     when allocated and then told apart by epoch, which the launches count, so they need no
     clearing per call; when the epoch (30 bits in a word's tag) wraps, they are dropped, to be
@@ -85,27 +102,32 @@ unsigned nextLookBackEpoch()
     tiles: the sum in sdepth; with sqdepth >= 0 the squared sum too (single pass), or with
     `square` the sum of squares (three launches). */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
-                               bool square, const detail::TiledScanPlan& plan)
+                               bool square, bool aligned, const detail::TiledScanPlan& plan)
 {
     uint64 key = 0;
-    // 8 fields of 7 bits, then the look-back's 7 bits (64 in all).
+    // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all).
     for (int field : { depth, cn, sdepth, sqdepth + 1,
-                       (int)square + 2 * (int)plan.sqHalves,
+                       (int)square + 2 * (int)plan.sqHalves + 4 * (int)aligned + 8 * (int)plan.singlePass,
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
-    // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits; + 8 keeps a
-    // single pass off 0); 0 for the three launches, which take none of it.
-    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 + plan.lookBackBatch - 1) : 0);
+    // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits); for the
+    // three launches the carries' segments.
+    CV_Assert(plan.singlePass || (plan.carrySegments > 0 && plan.carrySegments < 128));
+    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + plan.lookBackBatch - 1)
+                                       : (uint64)plan.carrySegments);
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
-                        accumulatorOptions(cn, sdepth, sdepth);
+                        accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "");
         if (plan.singlePass)
             o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
                             plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
+        else
+            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d", (int)plan.carries.local[0],
+                            plan.carrySegments);
         if (sqdepth >= 0)
             o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
                  accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
@@ -122,7 +144,8 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
     const detail::TiledScanPlan plan =
         detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), 0, false);
-    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, plan);
+    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square,
+                                             pixelsAligned(cn, { &src, &out }), plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
     detail::KernelLaunch tiles("integral_carried_tiles", kernels::integral(), options);
@@ -165,7 +188,8 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
         return decline;
     }
     const std::string& options =
-        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false, plan);
+        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false,
+                    pixelsAligned(cn, { &src, &sum, &sqsum }), plan);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;

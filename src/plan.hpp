@@ -34,6 +34,11 @@ struct ArrayLayout
     size_t elemSize;  //!< bytes of one element (one channel)
 };
 
+/** Whether every row of every one of `arrays` (of `rows` rows) starts on a boundary of a vector of
+    `vectorWidth` of its elements, so that kernels may access them through vector pointer casts
+    (" -D ALIGNED") instead of vloadn/vstoren. */
+bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout>& arrays);
+
 /** Elementwise kernels: each work item handles `vectorWidth` consecutive elements of a row. */
 struct ElementwisePlan
 {
@@ -100,7 +105,10 @@ struct TiledScanPlan
         local memory for about 10 work-groups of 21 KB per compute unit instead of 6, 113 -> 90 us). */
     bool sqHalves = false;
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
-    LaunchShape carries;  //!< three launches: 1D, one work item per image row and per image column
+    /** Three launches: work items (lane, segment), one lane per image row and per image column,
+        whose scan of the tile totals is split into `carrySegments` segments (one local column). */
+    LaunchShape carries;
+    int carrySegments = 1;
 };
 
 /** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per

@@ -56,7 +56,7 @@ inline int ACC_FN(read_value)(volatile __global ulong* p, uint epoch, ACC* v)
 inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offset, int y, int x, ACC v)
 {
     __global ACC_DT1* p = (__global ACC_DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
-    VSTORE(ACC_TO_DT(v), p);
+    GLOBAL_VSTORE(GPUCONV_CAT(ACC_DT1, CN), ACC_TO_DT(v), p);
 }
 
 // Writes the integral of ACC_ROWS rows of the tile (TILE, or TILE / 2 in two halves), whose source
