@@ -513,13 +513,15 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 // ---- three launches -----------------------------------------------------------------------------
 // For images of more tiles than the device runs at once, where waiting on the look-back costs more
 // than two more launches: integral_tile_totals (per tile the total of each of its rows and
-// columns), integral_carries (exclusive scans of those totals in place: the sum of each row left
-// of each tile, of each column above it), then integral_carried_tiles (the corner: the sum of the
-// left carries of the rows above the tile). SQUARE: the squared sum (launches of its own).
+// columns, and its sum), integral_carries (exclusive scans of those totals in place: the sum of
+// each row left of each tile, of each column above it, of each tile row left of each tile), then
+// integral_carried_tiles (the corner: the sum of the tile rows above the tile, left of it, a few
+// loads per work item rather than one per image row above). SQUARE: the squared sum (launches of
+// its own).
 
 __kernel void integral_tile_totals(__global const uchar* src, int src_step, int src_offset,
                                    int rows, int cols, __global WTN* row_totals,
-                                   __global WTN* col_totals)
+                                   __global WTN* col_totals, __global WTN* tile_sums)
 {
     __local WTN tile[TILE * LM_STRIDE];
     __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
@@ -557,6 +559,15 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
             col_totals[(size_t)by * cols + x] = column;
         if (y0 + lx < rows)
             row_totals[(size_t)bx * rows + y0 + lx] = row;
+        tile[lx] = row;  // rows beyond the image hold zero
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lx == 0 && ly == 0)
+    {
+        WTN total = (WTN)(0);
+        for (int r = 0; r < TILE; ++r)
+            total += tile[r];
+        tile_sums[(size_t)bx * get_num_groups(1) + by] = total;  // tile columns, as the carries read them
     }
 }
 
@@ -579,17 +590,19 @@ inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, siz
 }
 
 // Work items (i, s): lane i < rows scans the left carries of image row i, lane rows + j those of
-// image column j from above; each lane's scan is split into CARRY_SEGMENTS segments, one per work
-// item of a local column (a few dozen dependent loads per lane would leave the device idle).
-__kernel void integral_carries(__global WTN* row_totals, __global WTN* col_totals, int rows, int cols,
-                               int nbx, int nby)
+// image column j from above, lane rows + cols + k the sums of the tiles of tile row k (the sum of
+// tile row k left of each tile); each lane's scan is split into CARRY_SEGMENTS segments, one per
+// work item of a local column (a few dozen dependent loads per lane would leave the device idle).
+__kernel void integral_carries(__global WTN* row_totals, __global WTN* col_totals,
+                               __global WTN* tile_sums, int rows, int cols, int nbx, int nby)
 {
     __local WTN segment_sums[CARRY_SEGMENTS][CARRY_LANES];
     const int i = get_global_id(0), li = get_local_id(0), s = get_local_id(1);
-    __global WTN* p = i < rows ? row_totals + i : col_totals + (i - rows);
-    const int n = i < rows ? nbx : nby;
-    const size_t stride = i < rows ? (size_t)rows : (size_t)cols;
-    const bool lane = i < rows + cols;
+    __global WTN* p = i < rows ? row_totals + i
+                    : i < rows + cols ? col_totals + (i - rows) : tile_sums + (i - rows - cols);
+    const int n = i < rows || i >= rows + cols ? nbx : nby;
+    const size_t stride = i < rows ? (size_t)rows : i < rows + cols ? (size_t)cols : (size_t)nby;
+    const bool lane = i < rows + cols + nby;
     const int per = (n + CARRY_SEGMENTS - 1) / CARRY_SEGMENTS;
     const int k0 = min(n, s * per), count = min(n, k0 + per) - k0;
     segment_sums[s][li] = lane ? strided_sum(p + k0 * stride, count, stride) : (WTN)(0);
@@ -603,7 +616,7 @@ __kernel void integral_carries(__global WTN* row_totals, __global WTN* col_total
 
 __kernel void integral_carried_tiles(__global const uchar* src, int src_step, int src_offset,
                                      int rows, int cols, __global const WTN* left_carries,
-                                     __global const WTN* col_carries,
+                                     __global const WTN* col_carries, __global const WTN* tile_carries,
                                      __global uchar* dst, int dst_step, int dst_offset)
 {
     __local WTN tile[(TILE + 1) * LM_STRIDE];
@@ -618,9 +631,10 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
         tile[(r + 1) * LM_STRIDE + lx] =
             x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
     }
-    // Left carries of rows lid, lid + TILE, ... above the tile: contiguous loads.
+    // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it.
     if (lid < TILE)
-        seeds[lid] = strided_sum(left_carries + (size_t)bx * rows + lid, by, TILE);
+        seeds[lid] = strided_sum(tile_carries + (size_t)bx * get_num_groups(1) + lid,
+                                 lid < by ? (by - lid + TILE - 1) / TILE : 0, TILE);
     barrier(CLK_LOCAL_MEM_FENCE);
     WTN above = (WTN)(0), left = (WTN)(0);
     if (lid < TILE)

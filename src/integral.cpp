@@ -154,12 +154,14 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
 
     UMat rowTotals = scratch(detail::SCRATCH_ROW_TOTALS, (size_t)plan.tilesX * rows, outDepth, cn);
     UMat colTotals = scratch(detail::SCRATCH_COL_TOTALS, (size_t)plan.tilesY * cols, outDepth, cn);
+    UMat tileSums = scratch(detail::SCRATCH_TILE_SUMS, (size_t)plan.tilesX * plan.tilesY, outDepth, cn);
     totals.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(rowTotals),
-                ocl::KernelArg::PtrWriteOnly(colTotals));
+                ocl::KernelArg::PtrWriteOnly(colTotals), ocl::KernelArg::PtrWriteOnly(tileSums));
     carries.args(ocl::KernelArg::PtrReadWrite(rowTotals), ocl::KernelArg::PtrReadWrite(colTotals),
-                 rows, cols, plan.tilesX, plan.tilesY);
+                 ocl::KernelArg::PtrReadWrite(tileSums), rows, cols, plan.tilesX, plan.tilesY);
     tiles.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrReadOnly(rowTotals),
-               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::WriteOnlyNoSize(out));
+               ocl::KernelArg::PtrReadOnly(colTotals), ocl::KernelArg::PtrReadOnly(tileSums),
+               ocl::KernelArg::WriteOnlyNoSize(out));
     if (!totals.enqueue(plan.tiles) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernels failed";
     return detail::OclDecline();

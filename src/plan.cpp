@@ -294,7 +294,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         // on a few blocks of loads rather than on dozens one after another (H100, 4K 8UC4: 6016
         // lanes of up to 120 totals took 16 us alone). The same shape on every device, so that
         // the tests on a CPU run the segments as the GPU does.
-        const size_t carryItems = (size_t)size.height + size.width;
+        const size_t carryItems = (size_t)size.height + size.width + plan.tilesY;
         plan.carrySegments = 8;
         plan.carries.dims = 2;
         plan.carries.local[0] = 256 / plan.carrySegments;

@@ -24,6 +24,7 @@ enum ScratchSlot
     SCRATCH_LOOK_BACK_FLAGS,    //!< ... and their flags, the tile ticket and the group count
     SCRATCH_ROW_TOTALS,         //!< integral, three launches: tile row totals
     SCRATCH_COL_TOTALS,         //!< ... tile column totals
+    SCRATCH_TILE_SUMS,          //!< ... each tile's sum
     SCRATCH_TILTED_CHUNK_SUMS,  //!< integral, tilted sum: diagonal sums per chunk
     SCRATCH_TILTED_PARTIAL,     //!< ... the first diagonal pass
     SCRATCH_SLOTS
