@@ -76,15 +76,15 @@ TEST(OCL_LaunchCost, host_time_per_launch)
               clEnqueueNDRangeKernel(queue, raw4, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
           } },
         { "clEnqueueNDRangeKernel with an event", [&] {
-              cl_event e = nullptr;
-              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &e);
-              clReleaseEvent(e);
+              cl_event event = nullptr;
+              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &event);
+              clReleaseEvent(event);
           } },
         { "clEnqueueNDRangeKernel + clSetEventCallback", [&] {
-              cl_event e = nullptr;
-              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &e);
-              clSetEventCallback(e, CL_COMPLETE, ignoreCompletion, nullptr);
-              clReleaseEvent(e);
+              cl_event event = nullptr;
+              clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &event);
+              clSetEventCallback(event, CL_COMPLETE, ignoreCompletion, nullptr);
+              clReleaseEvent(event);
           } },
     };
     for (const auto& c : cases)

@@ -119,11 +119,6 @@ void expectSameOutcome(const std::string& what, const Call& c)
     }
 }
 
-UMat filled(Size size, int type, double value)
-{
-    return UMat(size, type, Scalar::all(value));
-}
-
 UMat randomUMat(RNG& rng, Size size, int type, double lo = 0, double hi = 0)
 {
     UMat u;
