@@ -154,10 +154,9 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
         rowElements *= rows;
         rows = 1;
     }
-    std::vector<detail::ArrayLayout> layouts = {
-        { src1.offset, src1.step[0], src1.elemSize1() }, { out.offset, out.step[0], out.elemSize1() } };
+    std::vector<detail::ArrayLayout> layouts = { detail::ArrayLayout::of(src1), detail::ArrayLayout::of(out) };
     if (!ws.src2IsScalar)
-        layouts.push_back({ src2.offset, src2.step[0], src2.elemSize1() });
+        layouts.push_back(detail::ArrayLayout::of(src2));
     const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, layouts);
 
     const bool doubles = device.doubleFPConfig() > 0;

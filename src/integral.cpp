@@ -75,7 +75,7 @@ bool pixelsAligned(int cn, std::initializer_list<const UMat*> arrays)
     for (const UMat* m : arrays)
         if (!m->empty())
         {
-            layouts.push_back({ m->offset, m->step[0], m->elemSize1() });
+            layouts.push_back(detail::ArrayLayout::of(*m));
             rows = std::max(rows, m->rows);
         }
     return detail::rowsStartOnVectors(rows, cn, layouts);
@@ -111,7 +111,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits); for the
-    // three launches the carries' segments.
+    // three launches the carries' segments (their lanes per work-group, CARRY_LANES, follow from
+    // them in planTiledScan).
     CV_Assert(plan.singlePass || (plan.carrySegments > 0 && plan.carrySegments < 128));
     key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + plan.lookBackBatch - 1)
                                        : (uint64)plan.carrySegments);

@@ -32,6 +32,8 @@ struct ArrayLayout
     size_t offset;    //!< byte offset of the first element from the buffer start
     size_t step;      //!< bytes from one row to the next
     size_t elemSize;  //!< bytes of one element (one channel)
+
+    static ArrayLayout of(const UMat& m) { return { m.offset, m.step[0], m.elemSize1() }; }
 };
 
 /** Whether every row of every one of `arrays` (of `rows` rows) starts on a boundary of a vector of
