@@ -146,7 +146,7 @@ TEST_P(Reduced, kernel_path_matches_cv)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, Reduced, ::testing::Range(0, (int)rows().size()),
-                        [](const ::testing::TestParamInfo<int>& info) { return std::string(rows()[info.param].name); });
+                        [](const ::testing::TestParamInfo<int>& param) { return std::string(rows()[param.param].name); });
 
 } // namespace
 } // namespace gpuconv_test

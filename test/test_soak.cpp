@@ -48,7 +48,7 @@ TEST_P(Soak, random_cases_match_cv)
 INSTANTIATE_TEST_CASE_P(gpuconv, Soak,
                         ::testing::Values((int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D,
                                           (int)FN_INTEGRAL),
-                        [](const ::testing::TestParamInfo<int>& info) { return std::string(functionName(info.param)); });
+                        [](const ::testing::TestParamInfo<int>& param) { return std::string(functionName(param.param)); });
 
 } // namespace
 } // namespace gpuconv_test
