@@ -240,8 +240,12 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
 
 // ---- the pass -----------------------------------------------------------------------------------
 
-inline WTN load_pixel(__global const uchar* src, int src_step, int src_offset, int y, int x)
+// Source pixel (y, x) in the accumulator type; zero outside the image, where tiles overhang it.
+inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
+                      int y, int x)
 {
+    if (x >= cols || y >= rows)
+        return (WTN)(0);
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (size_t)y * src_step + src_offset) + (size_t)x * CN;
     WTN v = SRC_TO_WT(GLOBAL_VLOAD(GPUCONV_CAT(SRC_T1, CN), p));
@@ -364,7 +368,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        const WTN v = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
         tile[(r + 1) * LM_STRIDE + lx] = v;
         add_value(v, &column SQ_ARG(&sq_column));
     }
@@ -490,7 +494,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
         {
             const int r = ly * (TILE / halves / SEGMENTS) + k, y = y0 + band * (TILE / halves) + r;
             sq_tile[(r + 1) * LM_STRIDE + lx] =
-                x < cols && y < rows ? square(load_pixel(src, src_step, src_offset, y, x)) : (SQ_WTN)(0);
+                square(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
         }
         if (band > 0 && ly == SEGMENTS - 1)
             sq_tile[lx] = bottom;
@@ -534,7 +538,7 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        const WTN v = x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        const WTN v = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
         tile[r * LM_STRIDE + lx] = v;
         column += v;
     }
@@ -628,8 +632,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        tile[(r + 1) * LM_STRIDE + lx] =
-            x < cols && y < rows ? load_pixel(src, src_step, src_offset, y, x) : (WTN)(0);
+        tile[(r + 1) * LM_STRIDE + lx] = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
     }
     // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it.
     if (lid < TILE)
