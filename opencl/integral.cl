@@ -304,6 +304,14 @@ inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* s
         }
 }
 
+// The tile's total is added up by SUM_PARTS work items, SUM_PARTS runs of its row totals at once,
+// and then by one: a single work item's chain of TILE dependent local loads delayed its lane's
+// publication and so the tiles after it (H100: docs/PERFORMANCE.md, integral).
+#define SUM_PARTS 8
+#define SUM_RUN (TILE / SUM_PARTS)
+// Where the runs of the tile's total go in `parts` (SEGMENTS * (TILE + 1) >= TILE + 2 + SUM_PARTS).
+#define TILE_TOTAL_PARTS (TILE + 2)
+
 // The work items that walk the look-back's chains: 0..TILE the tile row's lanes, then the tile
 // column's TILE lanes, then the corner chain. With 2 segments (2 x TILE work items) work items
 // 0..TILE - 1 take the column's lanes after their row lanes, and work item TILE the corner after
@@ -403,14 +411,6 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #endif
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == TILE)
-        for (int r = 0; r < TILE; ++r)
-        {
-            row_total += seeds[r];
-#ifdef SQSUM
-            sq_row_total += sq_seeds[r];
-#endif
-        }
 
     // The three chains at once: work item lid <= TILE walks lane lid of the tile row (L of each
     // row; in lane TILE the sum of L, which is also the corner chain's aggregate), the column chain's
@@ -420,12 +420,42 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #ifdef SQSUM
     SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0), sq_corner = (SQ_WTN)(0);
 #endif
-    if (lid <= TILE)
+    if (lid < TILE)
         publish(carries SQ_ARG(sq_carries), t, 0, lid, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
                 SQ_ARG(sq_row_total), epoch);
     if (col_item)
         publish(carries SQ_ARG(sq_carries), t, 1, col_lane, by > 0 ? AGGREGATE : INCLUSIVE, col_total
                 SQ_ARG(sq_col_total), epoch);
+    // Lane TILE, the tile's total: the row totals in SUM_PARTS runs at once (parts past the lanes
+    // that P, the corner and L take below), then the runs.
+    if (lid < SUM_PARTS)
+    {
+        WTN sum = (WTN)(0);
+#ifdef SQSUM
+        SQ_WTN sq_sum = (SQ_WTN)(0);
+#endif
+        for (int r = lid * SUM_RUN; r < (lid + 1) * SUM_RUN; ++r)
+        {
+            sum += seeds[r];
+#ifdef SQSUM
+            sq_sum += sq_seeds[r];
+#endif
+        }
+        store_part(parts SQ_ARG(sq_parts), TILE_TOTAL_PARTS + lid, sum SQ_ARG(sq_sum));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid == TILE)
+    {
+        for (int p = 0; p < SUM_PARTS; ++p)
+        {
+            row_total += parts[TILE_TOTAL_PARTS + p];
+#ifdef SQSUM
+            sq_row_total += sq_parts[TILE_TOTAL_PARTS + p];
+#endif
+        }
+        publish(carries SQ_ARG(sq_carries), t, 0, lid, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
+                SQ_ARG(sq_row_total), epoch);
+    }
     if (lid <= TILE && bx > 0)
     {
         look_back(carries SQ_ARG(sq_carries), t, 0, lid, bx, 1, epoch, &left SQ_ARG(&sq_left));
