@@ -309,8 +309,11 @@ inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* s
 // publication and so the tiles after it (H100: docs/PERFORMANCE.md, integral).
 #define SUM_PARTS 8
 #define SUM_RUN (TILE / SUM_PARTS)
-// Where the runs of the tile's total go in `parts` (SEGMENTS * (TILE + 1) >= TILE + 2 + SUM_PARTS).
+// Where the runs of the tile's total go in `parts`, past the lanes P, the corner and L take.
 #define TILE_TOTAL_PARTS (TILE + 2)
+#if TILE % SUM_PARTS != 0 || SEGMENTS * (TILE + 1) < TILE_TOTAL_PARTS + SUM_PARTS
+#error "the tile's total needs TILE a multiple of SUM_PARTS and room for its runs in parts"
+#endif
 
 // The work items that walk the look-back's chains: 0..TILE the tile row's lanes, then the tile
 // column's TILE lanes, then the corner chain. With 2 segments (2 x TILE work items) work items
