@@ -9,7 +9,7 @@
 //  - sep_filter2d_fused: one work group filters the rows of its tile + apron from local memory
 //    into a second local buffer, then its columns; no intermediate image in global memory.
 //    Each work item filters strips of adjacent outputs, keeping their inputs in registers.
-//  - sep_filter2d_direct (short kernels, DIRECT_KX/DIRECT_KY taps): no local memory; each work
+//  - sep_filter2d_direct (short kernels, DIRECT_BW x DIRECT_BH outputs per item): no local memory; each work
 //    item reads its window from global memory (the caches serve the overlap between neighbours),
 //    row-filters it into registers and column-filters those into a DIRECT_BW x DIRECT_BH block.
 //  - sep_filter2d_rows + sep_filter2d_cols: the two-pass path for kernels too long for local
@@ -19,7 +19,8 @@
 // accumulator pixel), DT1/DT (destination element/pixel); BKT, CKT coefficient types of the
 // row and column pass; conversions ST_TO_BT, BT_TO_CT, CT_TO_DT; COL_SHIFT when the column
 // result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); BORDER_*; for the
-// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass.
+// single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass; FIXED_KX,
+// FIXED_KY, FIXED_SX, FIXED_SY where the lengths and symmetries are constants of the build (below).
 //
 // Coefficient symmetry (sym_x, sym_y): 0 general, 1 symmetric, 2 antisymmetric about the
 // anchor; the symmetric forms fold pairs of taps to halve the multiplies.
@@ -71,8 +72,8 @@
 // folded (summed, or subtracted, before the multiply, as cv::'s symmetric filters do). Pairs are
 // converted before they are summed so that narrow source types cannot overflow; where cv:: sums
 // them first (int buffers of the fixed-point modes) both sums are exact, so the result is the same.
-// SEP_UNROLL: empty, or a pragma where the lengths are constants (the direct kernel) so that
-// register windows are indexed by constants.
+// SEP_UNROLL: empty, or a pragma where the lengths are constants (FIXED_KX) so that register
+// windows and coefficients are indexed by constants.
 #ifndef SEP_UNROLL
 #  define SEP_UNROLL
 #endif
@@ -108,6 +109,43 @@
     KX_PARAM, int kx_len, int anchor_x, int sym_x,                                           \
     __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,           \
     KY_PARAM, int ky_len, int anchor_y, int sym_y, CKT delta
+
+// Lengths fixed at build time (the direct kernel always, the tiled single pass for the kernels
+// the plan names): FIXED_KX, FIXED_KY taps. The tap loops then unroll completely and every
+// coefficient index is a constant, so the coefficients come by value: a GPU reads each as an
+// operand of its multiply-add from the kernel's parameter space, where a __constant buffer costs a
+// load per chunk of taps inside the loops (as filter2D's small kernels). The single pass is built
+// for the symmetries FIXED_SX, FIXED_SY as well (its strip loops are long; the direct kernel's few
+// taps are not worth a build per symmetry). FIX_TAPS overwrites the kernels' length, symmetry and
+// (for symmetric kernels, which the host's kernel type anchors in their middle) anchor arguments
+// with those constants.
+#ifdef FIXED_KX
+#  undef SEP_UNROLL
+#  define SEP_UNROLL _Pragma("unroll")
+typedef struct { BKT w[FIXED_KX]; } RowCoefficients;
+typedef struct { CKT w[FIXED_KY]; } ColumnCoefficients;
+#  define ROW_COEFFICIENTS_PARAM RowCoefficients row_coefficients
+#  define COLUMN_COEFFICIENTS_PARAM ColumnCoefficients column_coefficients
+#  define FIX_TAPS()                                                                          \
+    const BKT* kx = row_coefficients.w;                                                      \
+    const CKT* ky = column_coefficients.w;                                                   \
+    kx_len = FIXED_KX;                                                                       \
+    ky_len = FIXED_KY;                                                                       \
+    FIX_SYMMETRIES()
+#  ifdef FIXED_SX
+#    define FIX_SYMMETRIES()                                                                  \
+    sym_x = FIXED_SX;                                                                        \
+    sym_y = FIXED_SY;                                                                        \
+    anchor_x = FIXED_SX != 0 ? FIXED_KX / 2 : anchor_x;                                      \
+    anchor_y = FIXED_SY != 0 ? FIXED_KY / 2 : anchor_y
+#  else
+#    define FIX_SYMMETRIES()
+#  endif
+#else
+#  define ROW_COEFFICIENTS_PARAM __constant BKT* kx
+#  define COLUMN_COEFFICIENTS_PARAM __constant CKT* ky
+#  define FIX_TAPS()
+#endif
 
 // ---- single pass --------------------------------------------------------------------------
 
@@ -183,6 +221,7 @@
     do {                                                                                     \
         WT upB_[STRIP], loB_[STRIP];                                                         \
         int k_ = 1;                                                                          \
+        SEP_UNROLL                                                                           \
         for (; k_ + 2 * (STRIP) <= (anchor); k_ += 2 * (STRIP))                              \
         {                                                                                    \
             STRIP_WINDOW(STRIP, upB_, (anchor) + k_ + (STRIP), 0, STRIP, LOAD, CONVERT);     \
@@ -192,6 +231,7 @@
             STRIP_WINDOW(STRIP, loA, (anchor) - k_ - 2 * (STRIP), 0, STRIP, LOAD, CONVERT);  \
             STRIP_PAIR_CHUNK(STRIP, acc, upB_, upA, loB_, loA, coeff, anchor, k_ + (STRIP), (STRIP), sgn); \
         }                                                                                    \
+        SEP_UNROLL                                                                           \
         for (int left_ = (anchor) + 1 - k_; left_ > 0; left_ -= (STRIP), k_ += (STRIP))      \
         {                                                                                    \
             const int n_ = min(left_, (STRIP));                                              \
@@ -230,6 +270,7 @@
         {                                                                                    \
             int k_ = 0;                                                                      \
             STRIP_WINDOW(STRIP, a_, 0, 0, STRIP, LOAD, CONVERT);                             \
+            SEP_UNROLL                                                                       \
             for (; k_ + 2 * (STRIP) < (len); k_ += 2 * (STRIP))                              \
             {                                                                                \
                 STRIP_WINDOW(STRIP, b_, k_ + (STRIP), 0, STRIP, LOAD, CONVERT);              \
@@ -238,6 +279,7 @@
                 STRIP_CHUNK(STRIP, acc, b_, a_, coeff, k_ + (STRIP), (STRIP));               \
             }                                                                                \
             /* At most two chunks left, the last partial, as in STRIP_PAIRS. */              \
+            SEP_UNROLL                                                                       \
             for (int left_ = (len) - k_; left_ > 0; left_ -= (STRIP), k_ += (STRIP))         \
             {                                                                                \
                 const int n_ = min(left_, (STRIP));                                          \
@@ -314,14 +356,17 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
 }
 #endif
 
+#ifndef DIRECT_BW  // builds for the direct kernel hold only it
+
 // Output tile: get_local_size(0) columns x get_local_size(1) * COL_STRIP rows; ROW_STRIP divides
 // get_local_size(0). Local memory, rows_h = tile rows + ky_len - 1 rows each:
 // src_tile: (tile_w + kx_len - 1) source pixels per row, rows src_pitch pixels apart;
 // row_tile: tile_w row-filtered pixels per row, rows row_pitch pixels apart. The pitches (plan
 // step) put the rows that neighbouring work items filter in different local-memory banks.
-__kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), int src_pitch, int row_pitch, int words_ok,
-                                 __local ulong4* src_tile_words, __local BT* row_tile)
+__kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN_COEFFICIENTS_PARAM), int src_pitch,
+                                 int row_pitch, int words_ok, __local ulong4* src_tile_words, __local BT* row_tile)
 {
+    FIX_TAPS();
     // Declared as the widest type so that it is aligned for the word loads' 4-byte local stores
     // and for every WT (1-byte pixels included).
     __local WT* src_tile = (__local WT*)src_tile_words;
@@ -380,31 +425,24 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(__constant BKT* kx, __constant
             STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
 }
 
+#endif
+
 // ---- direct, for short kernels ------------------------------------------------------------
 
-#ifdef DIRECT_KX
-#  define DIRECT_WIN_W (DIRECT_BW + DIRECT_KX - 1)
-#  define DIRECT_WIN_H (DIRECT_BH + DIRECT_KY - 1)
-#  undef SEP_UNROLL
-#  define SEP_UNROLL _Pragma("unroll")
-
-// The coefficients come by value: every index is a constant, so a GPU reads each as an operand
-// of its multiply-add from the kernel's parameter space, without a load (as filter2D's small
-// kernels do).
-typedef struct { BKT w[DIRECT_KX]; } RowCoefficients;
-typedef struct { CKT w[DIRECT_KY]; } ColumnCoefficients;
+#ifdef DIRECT_BW
+#  ifndef FIXED_KX
+#    error "the direct kernel is built for fixed lengths (FIXED_KX, FIXED_KY)"
+#  endif
+#  define DIRECT_WIN_W (DIRECT_BW + FIXED_KX - 1)
+#  define DIRECT_WIN_H (DIRECT_BH + FIXED_KY - 1)
 
 // Work item (i, j) filters outputs x .. x + DIRECT_BW - 1 of rows y .. y + DIRECT_BH - 1 with
 // x = i * DIRECT_BW, y = j * DIRECT_BH. Symmetric kernels are anchored in their middle (the host's
 // kernel type), so with the lengths constant every SEP_SUM index is a constant and the window
 // and the row-filtered block stay in registers. Same sums as the other kernels, so same results.
-__kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(RowCoefficients row_coefficients,
-                                                   ColumnCoefficients column_coefficients))
+__kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN_COEFFICIENTS_PARAM))
 {
-    (void)kx_len;
-    (void)ky_len;
-    const BKT* kx = row_coefficients.w;
-    const CKT* ky = column_coefficients.w;
+    FIX_TAPS();
     const int x = get_global_id(0) * DIRECT_BW, y = get_global_id(1) * DIRECT_BH;
     if (x >= dst_cols || y >= dst_rows)
         return;
@@ -434,7 +472,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(RowCoefficients row_coefficie
         for (int j = 0; j < DIRECT_BW; ++j)
         {
 #define LOAD_WIN(k) win[j + (k)]
-            SEP_SUM(rows[r][j], (BT)(0), kx, DIRECT_KX, DIRECT_KX / 2, sym_x, LOAD_WIN, noconvert);
+            SEP_SUM(rows[r][j], (BT)(0), kx, FIXED_KX, FIXED_KX / 2, sym_x, LOAD_WIN, noconvert);
 #undef LOAD_WIN
         }
     }
@@ -450,18 +488,23 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(RowCoefficients row_coefficie
         {
 #define LOAD_ROWS(k) rows[j + (k)][i]
             CT acc;
-            SEP_SUM(acc, (CT)(delta), ky, DIRECT_KY, DIRECT_KY / 2, sym_y, LOAD_ROWS, BT_TO_CT);
+            SEP_SUM(acc, (CT)(delta), ky, FIXED_KY, FIXED_KY / 2, sym_y, LOAD_ROWS, BT_TO_CT);
 #undef LOAD_ROWS
             if (x + i < dst_cols)
                 STORE_DST(COL_RESULT(acc), d + (size_t)i * DST_PIXEL_SIZE);
         }
     }
 }
-#  undef SEP_UNROLL
-#  define SEP_UNROLL
 #endif
 
+#ifndef DIRECT_BW
+
 // ---- two passes ---------------------------------------------------------------------------
+
+// Lengths at run time, coefficients in __constant buffers (builds with FIXED_KX use these
+// kernels where the single pass does not fit).
+#undef SEP_UNROLL
+#define SEP_UNROLL
 
 // Row pass: buffer row j holds source row (roi_y + j - anchor_y), border-extrapolated, filtered
 // along x; a work group filters get_local_size(0) pixels of one row from local memory.
@@ -507,3 +550,5 @@ __kernel void sep_filter2d_cols(__global const uchar* buf, int buf_step, int buf
 #undef LOAD_ROW
     STORE_DST(COL_RESULT(acc), dst + dst_offset + (size_t)y * dst_step + (size_t)x * DST_PIXEL_SIZE);
 }
+
+#endif

@@ -146,21 +146,14 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     // Everything the options depend on, packed into a key for the cache of assembled options;
     // a field too wide for its bits (kernels of 4096 rows, say), or fields past the key's 64 bits,
     // assemble them every time.
-    const int fields[][2] = {
-        { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
-        { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
-        { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
-        { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 },
-        { (int)(device.doubleFPConfig() > 0), 1 } };
     uint64 key = 0;
-    bool keyFits = true;
-    int keyBits = 0;
-    for (const auto& f : fields)
-    {
-        keyBits += f[1];
-        keyFits = keyFits && keyBits <= 64 && f[0] >= 0 && f[0] < (1 << f[1]);
-        key = (key << f[1]) | (uint64)(f[0] & ((1 << f[1]) - 1));
-    }
+    const bool keyFits = detail::packVariantKey(
+        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
+          { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
+          { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
+          { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 },
+          { (int)(device.doubleFPConfig() > 0), 1 } },
+        key);
     static detail::VariantOptionsCache optionsCache;
     const std::string uncachedOptions = keyFits ? std::string() : assembleOptions();
     const std::string& options = keyFits ? optionsCache.get(key, assembleOptions) : uncachedOptions;

@@ -201,6 +201,21 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
 }
 
 
+bool packVariantKey(std::initializer_list<std::pair<int, int>> fields, uint64& key)
+{
+    key = 0;
+    int bits = 0;
+    bool fits = true;
+    for (const auto& f : fields)
+    {
+        CV_DbgAssert(f.second > 0 && f.second < 31);
+        bits += f.second;
+        fits = fits && f.first >= 0 && f.first < (1 << f.second);
+        key = (key << f.second) | (uint64)(f.first & ((1 << f.second) - 1));
+    }
+    return fits && bits <= 64;
+}
+
 bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 {
     (void)device;  // the crossover was measured on one GPU only; CPU runtimes follow it too

@@ -8,9 +8,11 @@
 // plan may change speed, never the result.
 
 #include <opencv2/core/ocl.hpp>
+#include <initializer_list>
 #include <mutex>
 #include <string>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace cv { namespace gpuconv { namespace detail {
@@ -160,6 +162,11 @@ private:
     std::unordered_map<uint64, std::string> options_;
 };
 
+/** Packs `fields`, pairs of (value, bits), into `key` for VariantOptionsCache, the first field in
+    the highest bits. False when a value is negative or needs more than its bits, or the bits
+    exceed 64 in all: the caller then assembles the options without the cache. */
+bool packVariantKey(std::initializer_list<std::pair<int, int>> fields, uint64& key);
+
 /** Separable filters: the single-pass tiled kernel where its tile and apron fit local memory,
     the two-pass kernels (row pass through a global buffer) otherwise. Single-pass tiles are
     get_local_size(0) x get_local_size(1) * colStrip outputs. */
@@ -189,6 +196,11 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
 /** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel) for
     row-filtered pixels of `bufPixelBytes`. */
 void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip);
+
+/** Whether the single pass filtering a `size` image is built for kernels of exactly kxLen x kyLen
+    taps and their symmetry (unrolled tap loops, coefficients by value) rather than for lengths
+    given at run time. */
+bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen);
 
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 
 namespace cv { namespace gpuconv { namespace detail {
 
@@ -61,7 +62,7 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     const int* tune = sepFilterDirectOverride();
     // Up to 7 taps: there the tiled single pass spends more on its tile loads, barriers and
     // apron rows than the caches save it (4K 5x5 Gaussian, H100: docs/PERFORMANCE.md).
-    // At most 7 even when overridden: the host's variant key holds each length in 3 bits.
+    // At most 7 even when overridden: the whole window stays in registers.
     const int maxTaps = tune[2] != 0 ? std::min(tune[2], 7) : 7;
     if (kxLen > maxTaps || kyLen > maxTaps)
         return plan;
@@ -111,6 +112,24 @@ void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& r
         rowStrip = tune[0];
     if (tune[1] == 2 || tune[1] == 4 || tune[1] == 8)
         colStrip = tune[1];
+}
+
+bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
+{
+    // Kernels of up to 32 taps each (the benchmark's 31-tap Gaussians included) on images of a
+    // quarter megapixel or more: built for their lengths, the single pass took 1.3x-1.8x less time
+    // than built for lengths at run time (H100, 17- and 31-tap Gaussians at 1080p and 4K,
+    // docs/PERFORMANCE.md). A build per pair of lengths costs the driver's compiler about a
+    // second, which a small image does not repay; longer kernels share one build for every
+    // length, since their unrolled code would grow with the taps.
+    // OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS=always (up to 32 taps) or never overrides the image
+    // size rule, for tests of both builds.
+    const char* force = std::getenv("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS");
+    const std::string forced = force ? force : "";
+    if (forced == "never")
+        return false;
+    const bool shortEnough = kxLen <= 32 && kyLen <= 32;
+    return shortEnough && (forced == "always" || (double)size.area() >= 512.0 * 512.0);
 }
 
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,

@@ -223,12 +223,25 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     detail::planSepFilterStrips(device, bufPixelBytes, rowStrip, colStrip);
 
     const int cn = a.cn;
+    // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
+    // two passes (TWO_PASS) for kernels the direct kernel would take.
+    const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
+    const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
+    const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
+        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
+    // The direct kernel is always built for its lengths; the single pass where the plan says so.
+    const bool fixedTaps = directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
+
     uint64 key = 0;
-    for (int field : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth, cn, a.colShift, geometry.mode,
-                       rowStrip, colStrip, (int)(device.doubleFPConfig() > 0) })
-        key = key * 32 + (uint64)field;
-    static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, [&] {
+    const bool keyFits = detail::packVariantKey(
+        { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
+          { a.colShift, 5 }, { geometry.mode, 3 }, { rowStrip, 4 }, { colStrip, 4 },
+          { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
+          { fixedTaps ? kyLen : 0, 6 }, { fixedTaps && !directPlan.direct ? a.symX : 0, 2 },
+          { fixedTaps && !directPlan.direct ? a.symY : 0, 2 }, { directPlan.directW, 4 },
+          { directPlan.directH, 4 } },
+        key);
+    const auto assembleOptions = [&] {
         using detail::oclConvertName;
         using detail::oclTypeName;
         // 8-bit pixels to and from float: the kernel's exact conversions without conversion units.
@@ -247,15 +260,20 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         if (a.colShift > 0)
             o += cv::format(" -D COL_SHIFT=%d", a.colShift);
         o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", rowStrip, colStrip);
+        if (fixedTaps)
+            o += cv::format(" -D FIXED_KX=%d -D FIXED_KY=%d", kxLen, kyLen);
+        // The direct kernel's block: its registers are indexed by it. The single pass is built
+        // for the symmetries too.
+        if (directPlan.direct)
+            o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d", directPlan.directW, directPlan.directH);
+        else if (fixedTaps)
+            o += cv::format(" -D FIXED_SX=%d -D FIXED_SY=%d", a.symX, a.symY);
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
-    });
+    };
+    CV_Assert(keyFits);  // every field is bounded: depths, 1-4 channels, strips, fixed lengths <= 32
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, assembleOptions);
 
-    // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
-    // two passes (TWO_PASS) for kernels the direct kernel would take.
-    const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
-    const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
-    const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
-        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
     const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
         forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
@@ -269,13 +287,15 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         src = detail::copyFilterSource(src, geometry, Size(kxLen, kyLen), a.anchor);
     }
 
-    // The direct kernel takes its few coefficients by value; the others read them from a buffer.
-    const UMat ukx = plan.direct ? UMat() : detail::deviceConstants(a.kx);
-    const UMat uky = plan.direct ? UMat() : detail::deviceConstants(a.ky);
+    // Kernels built for their lengths take the coefficients by value; the others read them from
+    // a buffer.
+    const bool byValue = fixedTaps && (plan.direct || plan.singlePass);
+    const UMat ukx = byValue ? UMat() : detail::deviceConstants(a.kx);
+    const UMat uky = byValue ? UMat() : detail::deviceConstants(a.ky);
     const auto setCoefficients = [&](detail::KernelLaunch& k, int arg, const Mat& coefficients,
                                      const UMat& deviceCoefficients) {
-        return plan.direct ? k.setBytes(arg, coefficients.ptr(), coefficients.total() * coefficients.elemSize())
-                           : k.set(arg, ocl::KernelArg::PtrReadOnly(deviceCoefficients));
+        return byValue ? k.setBytes(arg, coefficients.ptr(), coefficients.total() * coefficients.elemSize())
+                       : k.set(arg, ocl::KernelArg::PtrReadOnly(deviceCoefficients));
     };
     // The kernels address the source from the origin of the image its border rule extrapolates.
     const int srcStep = (int)src.step[0], wholeOffset = (int)geometry.wholeOffset;
@@ -306,17 +326,9 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
 
     if (plan.direct)
     {
-        // The block and kernel sizes are constants of the build (its registers are indexed by them).
-        static detail::VariantOptionsCache directOptionsCache;
-        const uint64 directKey = (((key * 8 + (uint64)kxLen) * 8 + (uint64)kyLen) * 16 + (uint64)plan.directW) * 16 +
-                                 (uint64)plan.directH;
-        const std::string& directOptions = directOptionsCache.get(directKey, [&] {
-            return options + cv::format(" -D DIRECT_KX=%d -D DIRECT_KY=%d -D DIRECT_BW=%d -D DIRECT_BH=%d",
-                                        kxLen, kyLen, plan.directW, plan.directH);
-        });
-        detail::KernelLaunch k("sep_filter2d_direct", kernels::sep_filter2d(), directOptions);
+        detail::KernelLaunch k("sep_filter2d_direct", kernels::sep_filter2d(), options);
         if (k.empty())
-            return "the sep_filter2d_direct kernel failed to build: " + directOptions;
+            return "the sep_filter2d_direct kernel failed to build: " + options;
         setColumnPass(k, setSource(k, 0));
         if (!k.enqueue(plan.shape))
             return "enqueueing the sep_filter2d_direct kernel failed";

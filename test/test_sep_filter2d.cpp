@@ -312,8 +312,10 @@ INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Sizes,
 // ---- in place, and the tiled single pass and the two-pass path forced for short kernels ---------
 
 /** Which kernels run: as planned (direct up to 7 taps, else the tiled single pass where its tile
-    fits), the tiled single pass, or the two passes. */
-enum SepPath { PATH_PLANNED, PATH_FUSED, PATH_TWO_PASS };
+    fits, here built for lengths given at run time since the image is small), the tiled single
+    pass built for the kernels' lengths (as planned for large images) or for lengths given at run
+    time, or the two passes. */
+enum SepPath { PATH_PLANNED, PATH_FUSED, PATH_FUSED_TAPS_AT_RUN_TIME, PATH_TWO_PASS };
 
 typedef ::testing::TestWithParam<std::tuple<int, int>> SepFilter2D_InplaceAndPasses;
 
@@ -322,7 +324,10 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
     const int type = std::get<0>(GetParam());
     const int path = std::get<1>(GetParam());
     ScopedEnv forceTwoPass("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", path == PATH_TWO_PASS ? "1" : "0");
-    ScopedEnv forceFused("OPENCV_GPUCONV_SEPFILTER_FUSED", path == PATH_FUSED ? "1" : "0");
+    const bool fused = path == PATH_FUSED || path == PATH_FUSED_TAPS_AT_RUN_TIME;
+    ScopedEnv forceFused("OPENCV_GPUCONV_SEPFILTER_FUSED", fused ? "1" : "0");
+    ScopedEnv fixedTaps("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS",
+                        path == PATH_FUSED ? "always" : path == PATH_FUSED_TAPS_AT_RUN_TIME ? "never" : "planned");
     RNG rng = testRng();
     for (int dstMode : { (int)DST_INPLACE, (int)DST_ROI, (int)DST_NEW })
         for (int border : { (int)BORDER_REPLICATE, (int)(BORDER_REFLECT | BORDER_ISOLATED), (int)BORDER_WRAP })
@@ -351,7 +356,29 @@ TEST_P(SepFilter2D_InplaceAndPasses, matches_cv)
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InplaceAndPasses,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC3, CV_16SC1, CV_32FC4, CV_64FC1),
-                       ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_TWO_PASS)));
+                       ::testing::Values((int)PATH_PLANNED, (int)PATH_FUSED, (int)PATH_FUSED_TAPS_AT_RUN_TIME,
+                                         (int)PATH_TWO_PASS)));
+
+TEST(SepFilter2D_FixedTaps, every_symmetry)
+{
+    // The single pass built for its lengths (as planned for large images) with general, symmetric
+    // and antisymmetric kernels, odd and even lengths up to the 32 taps it is built for.
+    ScopedEnv forceFused("OPENCV_GPUCONV_SEPFILTER_FUSED", "1");
+    ScopedEnv fixedTaps("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS", "always");
+    RNG rng = testRng();
+    for (int type : { CV_8UC1, CV_32FC1 })
+        for (KernelKind kind : { KERNEL_RANDOM, KERNEL_SMOOTH8, KERNEL_INTEGER })
+            for (const Size& lengths : { Size(9, 11), Size(31, 17), Size(32, 8) })
+            {
+                const bool integer16s = kind == KERNEL_INTEGER && type == CV_8UC1;
+                SepCase c = baseCase(CV_MAT_DEPTH(type), integer16s ? CV_16S : -1, CV_MAT_CN(type));
+                c.kind = kind;
+                c.kxLen = lengths.width;
+                c.kyLen = lengths.height;
+                c.size = Size(70, 45);
+                checkSepFilter(c, rng);
+            }
+}
 
 TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
 {
