@@ -52,6 +52,7 @@ struct Case
     int ktype = CV_32F;
     double delta = 0, alpha = 0.5, beta = 0.5, gamma = 0;
     bool twoPass = false;     //!< sepFilter2D: force the two-pass path
+    bool fixedTaps = false;   //!< sepFilter2D: the single pass built for its lengths at any size
 };
 
 inline std::string describe(const Case& c)
@@ -67,7 +68,7 @@ inline std::string describe(const Case& c)
         s << " ddepth " << c.ddepth << " ksize " << c.ksize << " anchor " << c.anchor << " border "
           << (c.border & ~BORDER_ISOLATED) << ((c.border & BORDER_ISOLATED) ? "|ISOLATED" : "")
           << " coeff " << c.coeffKind << " ktype " << depthName(c.ktype) << " delta " << c.delta
-          << (c.twoPass ? " two-pass" : "");
+          << (c.twoPass ? " two-pass" : "") << (c.fixedTaps ? " fixed-taps" : "");
     return s.str();
 }
 
@@ -274,6 +275,9 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     std::unique_ptr<ScopedEnv> twoPass;
     if (c.twoPass)
         twoPass.reset(new ScopedEnv("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", "1"));
+    std::unique_ptr<ScopedEnv> fixedTaps;
+    if (c.fixedTaps)
+        fixedTaps.reset(new ScopedEnv("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS", "always"));
     const Outcome actual = runGuarded([&](std::vector<Mat>& out) {
         switch (c.fn)
         {

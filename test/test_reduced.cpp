@@ -51,6 +51,12 @@ Case withTwoPass(Case c)
     return c;
 }
 
+Case withFixedTaps(Case c)
+{
+    c.fixedTaps = true;
+    return c;
+}
+
 Case integralCase(int type, int sdepth, int sqdepth, int outputs, Size size, bool roi)
 {
     Case c = make(FN_INTEGRAL, type, size, roi ? DST_ROI : DST_NEW, roi);
@@ -118,6 +124,12 @@ const std::vector<Row>& rows()
         { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(9, 7), BORDER_REFLECT_101) },
         { "sepFilter2D_direct_several_groups_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(5, 5), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "sepFilter2D_direct_8UC3_reflect", filter(S, CV_8UC3, Size(13, 9), Size(3, 3), BORDER_REFLECT) },
+        // The single pass built for its lengths (planned for large images), a short kernel on wide
+        // pixels among them (planned instead of the direct kernel there).
+        { "sepFilter2D_fixed_taps_8UC1_reflect101",
+          withFixedTaps(filter(S, CV_8UC1, Size(40, 21), Size(9, 7), BORDER_REFLECT_101, COEFF_SMOOTH)) },
+        { "sepFilter2D_fixed_taps_short_8UC4_wrap_isolated",
+          withFixedTaps(filter(S, CV_8UC4, Size(23, 13), Size(5, 3), BORDER_WRAP | BORDER_ISOLATED)) },
         // Tiles inside the image, loaded by aligned 16-byte words shifted per row in local memory.
         { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(9, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "filter2D_several_groups_8UC1_tiled", filter(F, CV_8UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
