@@ -9,9 +9,9 @@
 //  - sep_filter2d_fused: one work group filters the rows of its tile + apron from local memory
 //    into a second local buffer, then its columns; no intermediate image in global memory.
 //    Each work item filters strips of adjacent outputs, keeping their inputs in registers.
-//  - sep_filter2d_direct (short kernels, DIRECT_BW x DIRECT_BH outputs per item): no local memory; each work
-//    item reads its window from global memory (the caches serve the overlap between neighbours),
-//    row-filters it into registers and column-filters those into a DIRECT_BW x DIRECT_BH block.
+//  - sep_filter2d_direct (short kernels): no local memory; each work item reads its window from
+//    global memory (the caches serve the overlap between neighbours), row-filters it into
+//    registers and column-filters those into a DIRECT_BW x DIRECT_BH block.
 //  - sep_filter2d_rows + sep_filter2d_cols: the two-pass path for kernels too long for local
 //    memory; the row pass writes the row-filtered image including the vertical apron.
 //

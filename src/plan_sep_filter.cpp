@@ -123,9 +123,9 @@ void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& r
 bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
 {
     // Kernels of up to 32 taps each (the benchmark's 31-tap Gaussians included) on images of a
-    // quarter megapixel or more: built for their lengths, the single pass took 1.3x-1.8x less time
-    // than built for lengths at run time (H100, 17- and 31-tap Gaussians at 1080p and 4K,
-    // docs/PERFORMANCE.md). A build per pair of lengths costs the driver's compiler about a
+    // quarter megapixel or more: built for their lengths, the single pass took 1.3x-1.75x less
+    // device time than built for lengths at run time (H100, 17- and 31-tap Gaussians at 1080p and
+    // 4K, docs/PERFORMANCE.md). A build per pair of lengths costs the driver's compiler about a
     // second, which a small image does not repay; longer kernels share one build for every
     // length, since their unrolled code would grow with the taps.
     // OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS=always (up to 32 taps) or never overrides the image
