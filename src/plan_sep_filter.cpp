@@ -4,7 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <string>
+#include <cstring>
 
 namespace cv { namespace gpuconv { namespace detail {
 
@@ -130,12 +130,11 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
     // length, since their unrolled code would grow with the taps.
     // OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS=always (up to 32 taps) or never overrides the image
     // size rule, for tests of both builds.
-    const char* force = std::getenv("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS");
-    const std::string forced = force ? force : "";
-    if (forced == "never")
+    const char* forced = std::getenv("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS");
+    if (forced && std::strcmp(forced, "never") == 0)
         return false;
     const bool shortEnough = kxLen <= 32 && kyLen <= 32;
-    return shortEnough && (forced == "always" || (double)size.area() >= 512.0 * 512.0);
+    return shortEnough && ((forced && std::strcmp(forced, "always") == 0) || (double)size.area() >= 512.0 * 512.0);
 }
 
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,

@@ -229,17 +229,18 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
     const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
         : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
-    // The direct kernel is always built for its lengths; the single pass where the plan says so.
+    // The direct kernel is always built for its lengths; the single pass where the plan says so,
+    // and then for the symmetries too.
     const bool fixedTaps = directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
+    const bool fixedSymmetry = fixedTaps && !directPlan.direct;
 
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
           { a.colShift, 5 }, { geometry.mode, 3 }, { rowStrip, 4 }, { colStrip, 4 },
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
-          { fixedTaps ? kyLen : 0, 6 }, { fixedTaps && !directPlan.direct ? a.symX : 0, 2 },
-          { fixedTaps && !directPlan.direct ? a.symY : 0, 2 }, { directPlan.directW, 4 },
-          { directPlan.directH, 4 } },
+          { fixedTaps ? kyLen : 0, 6 }, { fixedSymmetry ? a.symX : 0, 2 },
+          { fixedSymmetry ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 } },
         key);
     const auto assembleOptions = [&] {
         using detail::oclConvertName;
@@ -262,12 +263,11 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", rowStrip, colStrip);
         if (fixedTaps)
             o += cv::format(" -D FIXED_KX=%d -D FIXED_KY=%d", kxLen, kyLen);
-        // The direct kernel's block: its registers are indexed by it. The single pass is built
-        // for the symmetries too.
+        if (fixedSymmetry)
+            o += cv::format(" -D FIXED_SX=%d -D FIXED_SY=%d", a.symX, a.symY);
+        // The direct kernel's block: its registers are indexed by it.
         if (directPlan.direct)
             o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d", directPlan.directW, directPlan.directH);
-        else if (fixedTaps)
-            o += cv::format(" -D FIXED_SX=%d -D FIXED_SY=%d", a.symX, a.symY);
         return o + geometry.buildOption() + detail::oclCommonOptions(device);
     };
     CV_Assert(keyFits);  // every field is bounded: depths, 1-4 channels, strips, fixed lengths <= 32
