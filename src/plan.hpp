@@ -193,9 +193,20 @@ struct SepFilterPlan
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes);
 
-/** The single pass's strips (SepFilterPlan::rowStrip, colStrip; build options of the kernel) for
-    row-filtered pixels of `bufPixelBytes`. */
-void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip);
+/** The single pass's strips (build options of the kernel) and, where measurements favour one,
+    its tile width. */
+struct SepFilterStrips
+{
+    int row = 4;        //!< adjacent outputs a work item filters along x (SepFilterPlan::rowStrip)
+    int col = 8;        //!< ... along y (SepFilterPlan::colStrip)
+    int tileWidth = 0;  //!< work items per group row; 0: the one of least estimated work
+};
+
+/** The single pass's strips for row-filtered pixels of `bufPixelBytes`, in a build for the
+    kernels' lengths (`builtForLengths`, planSepFilterFixedTaps) or not; `maxTaps`: the longer
+    kernel's taps. */
+SepFilterStrips planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, bool builtForLengths,
+                                    int maxTaps);
 
 /** Whether the single pass filtering a `size` image is built for kernels of exactly kxLen x kyLen
     taps and their symmetry (unrolled tap loops, coefficients by value) rather than for lengths
@@ -204,11 +215,11 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen);
 
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the
-    single pass's strips from planSepFilterStrips and at most `maxGroupItems` work items per
-    single-pass group (the built kernel's limit; 0: the device's). `forceTwoPass` is for tests
-    of the two-pass path with short kernels. */
+    single pass's strips (and tile width, where given) from planSepFilterStrips and at most
+    `maxGroupItems` work items per single-pass group (the built kernel's limit; 0: the device's).
+    `forceTwoPass` is for tests of the two-pass path with short kernels. */
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                            size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
+                            size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
                             size_t maxGroupItems, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail

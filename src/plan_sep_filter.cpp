@@ -100,7 +100,8 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     return plan;
 }
 
-void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& rowStrip, int& colStrip)
+SepFilterStrips planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, bool builtForLengths,
+                                    int maxTaps)
 {
     (void)device;
     // Row strips of 4 outputs for every pixel type, column strips of 8, and of 4 for 16-byte
@@ -110,14 +111,25 @@ void planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, int& r
     // of 4 instead of 8 took 1.2x less for 8UC4 at 17 and 31 taps, 1080p and 4K (b778236), and up
     // to 1.26x more for 8UC1 and 32FC1. The row pass filters the apron rows too, which favours
     // short row strips.
-    rowStrip = 4;
-    colStrip = bufPixelBytes >= 16 ? 4 : 8;
+    SepFilterStrips strips;
+    strips.col = bufPixelBytes >= 16 ? 4 : 8;
+    // Built for the lengths (unrolled, coefficients by value), the arithmetic per row-filtered
+    // pixel is short enough for longer strips: 4-byte row-filtered pixels take row strips of 8 in
+    // groups 32 wide (which the estimate ties with 64), 16-byte ones up to 7 taps strips of 8 both
+    // ways (H100, device time against strips of 4: 4K 17-tap 8UC1 46.6-47.1 against 51.0-51.5 us,
+    // 31-tap 65.0 against 70.4-70.5, 5x5 8UC4 61.5-61.6 against 72.3; 17-tap 32FC1 unchanged, no
+    // case slower; docs/PERFORMANCE.md, sepFilter2D).
+    if (builtForLengths && bufPixelBytes == 4)
+        strips.row = 8, strips.tileWidth = 32;
+    if (builtForLengths && bufPixelBytes >= 16 && maxTaps <= 7)
+        strips.row = strips.col = 8;
     // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).
     const int* tune = sepFilterOverride();
     if (tune[0] == 2 || tune[0] == 4 || tune[0] == 8)
-        rowStrip = tune[0];
+        strips.row = tune[0];
     if (tune[1] == 2 || tune[1] == 4 || tune[1] == 8)
-        colStrip = tune[1];
+        strips.col = tune[1];
+    return strips;
 }
 
 bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
@@ -138,13 +150,13 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
 }
 
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                            size_t srcPixelBytes, size_t bufPixelBytes, int rowStrip, int colStrip,
+                            size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
                             size_t maxGroupItems, bool forceTwoPass)
 {
     CV_Assert(size.width > 0 && size.height > 0 && kxLen > 0 && kyLen > 0);
     SepFilterPlan plan;
-    plan.rowStrip = rowStrip;
-    plan.colStrip = colStrip;
+    plan.rowStrip = strips.row;
+    plan.colStrip = strips.col;
     const size_t localMem = device.localMemSize();
     const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
     const int* tune = sepFilterOverride();
@@ -158,50 +170,55 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     {
         const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
         const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
-        double bestCost = 0;
-        for (size_t tileW : { 128, 64, 32, 16 })
+        // The strips' tile width where a tile of it fits, else any.
+        for (const size_t onlyWidth : { (size_t)std::max(0, strips.tileWidth), (size_t)0 })
         {
-            for (size_t groupH : { 16, 8, 4, 2, 1 })
+            double bestCost = 0;
+            for (size_t tileW : { 128, 64, 32, 16 })
             {
-                const size_t items = tileW * groupH;
-                if (tune[2] > 0 && (tileW != (size_t)tune[2] || groupH != (size_t)tune[3]))
-                    continue;
-                if (items > (tune[2] > 0 ? kernelMax : maxItems) || items < minItems || tileW % plan.rowStrip != 0)
-                    continue;
-                const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
-                const size_t srcW = tileW + kxLen - 1;
-                // Room for the kernel's word loads of interior tiles, which shift a row by its
-                // address modulo 16 and store whole 4-byte words: up to 18 bytes more.
-                const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
-                const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
-                const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
-                if (srcBytes + rowBytes > localMem)
-                    continue;
-                // Work of one group in rounds of all its items: ~8 operations per loaded pixel,
-                // taps + 2 per filtered output.
-                const auto rounds = [&](size_t units) { return (double)((units + items - 1) / items * items); };
-                const double groupCost = rounds(srcW * rowsH) * 8 +
-                                         rounds(rowsH * tileW / plan.rowStrip) * plan.rowStrip * (kxLen + 2) +
-                                         (double)items * plan.colStrip * (kyLen + 2);
-                const double groups = (double)((size.width + tileW - 1) / tileW) *
-                                      (double)((size.height + tileH - 1) / tileH);
-                const double cost = groups * groupCost;
-                if (plan.singlePass && cost >= bestCost)
-                    continue;
-                bestCost = cost;
-                plan.feasible = plan.singlePass = true;
-                plan.srcPitch = (int)srcPitch;
-                plan.rowPitch = (int)rowPitch;
-                plan.srcTileBytes = srcBytes;
-                plan.rowTileBytes = rowBytes;
-                plan.shape.local[0] = tileW;
-                plan.shape.local[1] = groupH;
-                plan.shape.global[0] = roundUp(size.width, tileW);
-                plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH * groupH;
+                for (size_t groupH : { 16, 8, 4, 2, 1 })
+                {
+                    const size_t items = tileW * groupH;
+                    if (tune[2] > 0 ? tileW != (size_t)tune[2] || groupH != (size_t)tune[3]
+                                    : onlyWidth > 0 && tileW != onlyWidth)
+                        continue;
+                    if (items > (tune[2] > 0 ? kernelMax : maxItems) || items < minItems || tileW % plan.rowStrip != 0)
+                        continue;
+                    const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
+                    const size_t srcW = tileW + kxLen - 1;
+                    // Room for the kernel's word loads of interior tiles, which shift a row by its
+                    // address modulo 16 and store whole 4-byte words: up to 18 bytes more.
+                    const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
+                    const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
+                    const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
+                    if (srcBytes + rowBytes > localMem)
+                        continue;
+                    // Work of one group in rounds of all its items: ~8 operations per loaded pixel,
+                    // taps + 2 per filtered output.
+                    const auto rounds = [&](size_t units) { return (double)((units + items - 1) / items * items); };
+                    const double groupCost = rounds(srcW * rowsH) * 8 +
+                                             rounds(rowsH * tileW / plan.rowStrip) * plan.rowStrip * (kxLen + 2) +
+                                             (double)items * plan.colStrip * (kyLen + 2);
+                    const double groups = (double)((size.width + tileW - 1) / tileW) *
+                                          (double)((size.height + tileH - 1) / tileH);
+                    const double cost = groups * groupCost;
+                    if (plan.singlePass && cost >= bestCost)
+                        continue;
+                    bestCost = cost;
+                    plan.feasible = plan.singlePass = true;
+                    plan.srcPitch = (int)srcPitch;
+                    plan.rowPitch = (int)rowPitch;
+                    plan.srcTileBytes = srcBytes;
+                    plan.rowTileBytes = rowBytes;
+                    plan.shape.local[0] = tileW;
+                    plan.shape.local[1] = groupH;
+                    plan.shape.global[0] = roundUp(size.width, tileW);
+                    plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH * groupH;
+                }
             }
+            if (plan.singlePass)
+                return plan;
         }
-        if (plan.singlePass)
-            return plan;
     }
 
     // Two passes. Row pass: one row segment per group, the segment and its apron in local memory.

@@ -219,8 +219,6 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
     const size_t srcPixelBytes = localPixelBytes(a.sdepth, a.cn), bufPixelBytes = localPixelBytes(a.bufDepth, a.cn);
-    int rowStrip = 0, colStrip = 0;
-    detail::planSepFilterStrips(device, bufPixelBytes, rowStrip, colStrip);
 
     const int cn = a.cn;
     // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
@@ -233,11 +231,13 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     // and then for the symmetries too.
     const bool fixedTaps = directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
     const bool fixedSymmetry = fixedTaps && !directPlan.direct;
+    const detail::SepFilterStrips strips =
+        detail::planSepFilterStrips(device, bufPixelBytes, fixedSymmetry, std::max(kxLen, kyLen));
 
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
-          { a.colShift, 5 }, { geometry.mode, 3 }, { rowStrip, 4 }, { colStrip, 4 },
+          { a.colShift, 5 }, { geometry.mode, 3 }, { strips.row, 4 }, { strips.col, 4 },
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { fixedSymmetry ? a.symX : 0, 2 },
           { fixedSymmetry ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 } },
@@ -260,7 +260,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
             srcToBuf.c_str(), oclConvertName(a.bufDepth, a.colDepth, cn).c_str(), colToDst.c_str());
         if (a.colShift > 0)
             o += cv::format(" -D COL_SHIFT=%d", a.colShift);
-        o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", rowStrip, colStrip);
+        o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", strips.row, strips.col);
         if (fixedTaps)
             o += cv::format(" -D FIXED_KX=%d -D FIXED_KY=%d", kxLen, kyLen);
         if (fixedSymmetry)
@@ -275,7 +275,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const std::string& options = optionsCache.get(key, assembleOptions);
 
     const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
-        device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, rowStrip, colStrip,
+        device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, strips,
         forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
