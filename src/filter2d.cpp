@@ -118,7 +118,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     const size_t weightsBytes = weights.total() * weights.elemSize();
     const size_t srcPixelBytes = CV_ELEM_SIZE1(c.sdepth) * (c.cn == 3 ? 4 : c.cn);
     const detail::Filter2DPlan plan =
-        detail::planFilter2D(device, c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
+        detail::planFilter2D(device, dst.size(), c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
                              CV_ELEM_SIZE1(c.accDepth), weightsBytes);
 
     const auto assembleOptions = [&]() {

@@ -83,8 +83,8 @@ LaunchShape Filter2DPlan::launchShape(Size dstSize) const
     return shape;
 }
 
-Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
-                          size_t accElemBytes, size_t weightsBytes)
+Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
+                          int accLanes, size_t accElemBytes, size_t weightsBytes)
 {
     CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
     Filter2DPlan plan;
@@ -103,9 +103,15 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixel
     {
         // 8- and 16-bit rows: 4x4 outputs per item, each window row read as aligned words and
         // applied to four rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower at 4K on the
-        // H100 (sweeps in docs/PERFORMANCE.md).
+        // H100 (sweeps in docs/PERFORMANCE.md). Where 4x4 blocks would leave a compute unit fewer
+        // than 2048 work items, each item's own chain of loads and multiply-adds sets the time:
+        // 4x2 blocks give twice as many (H100, 1080p 8UC1, 982 items per unit with 4x4: 3x3, 5x5,
+        // 7x7 in 14.0-14.2, 17.8-18.1, 23.8-24.0 device us against 15.5-15.7, 20.2, 26.0-26.3; at
+        // 4K, 3927 per unit, 4x2 took 1-2% more at 7x7).
+        const double itemsPerUnit4x4 = (double)((dstSize.width + 3) / 4) * (double)((dstSize.height + 3) / 4) /
+                                       (double)std::max(1, device.maxComputeUnits());
         plan.pixelsX = 4;
-        plan.pixelsY = 4;
+        plan.pixelsY = itemsPerUnit4x4 < 2048 ? 2 : 4;
         plan.groupW = 16;
         plan.groupH = 8;
     }

@@ -83,11 +83,11 @@ struct Filter2DPlan
     an H100 the two meet near 16x16 (docs/PERFORMANCE.md). */
 bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
 
-/** Plans a filter2D launch for a kernel of `ksize` over pixels of `srcPixelBytes` bytes in local
-    memory (a 3-channel pixel counts as 4 elements), accumulated in `accLanes` lanes of
-    `accElemBytes` bytes, with `weightsBytes` bytes of weights. */
-Filter2DPlan planFilter2D(const ocl::Device& device, Size ksize, size_t srcPixelBytes, int accLanes,
-                          size_t accElemBytes, size_t weightsBytes);
+/** Plans a filter2D launch of a `dstSize` output for a kernel of `ksize` over pixels of
+    `srcPixelBytes` bytes in local memory (a 3-channel pixel counts as 4 elements), accumulated in
+    `accLanes` lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights. */
+Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
+                          int accLanes, size_t accElemBytes, size_t weightsBytes);
 
 /** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile` x
     `segments` work items per tile (segments >= 2), each tile staged in local memory with a padded
