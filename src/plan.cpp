@@ -99,26 +99,28 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
     // accumulators must stay in registers (~255 per thread on GPUs).
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
+    // One-lane accumulators take 4x4 outputs per item, or smaller blocks where 4x4 would leave a
+    // compute unit fewer than 2048 work items: there each item's own chain of loads and
+    // multiply-adds sets the time, and more items hide it (H100, 1080p, 982 items per unit with
+    // 4x4: 8UC1 3x3, 5x5, 7x7 in 4x2 blocks 14.0-14.2, 17.8-18.1, 23.8-24.0 device us against
+    // 15.5-15.7, 20.2, 26.0-26.3; 32FC1 in 2x2 blocks 15.7-15.9, 18.8-19.2, 23.7-24.0 against
+    // 16.4-16.5, 19.8-19.9, 26.5-26.9; at 4K, 3927 per unit, 4x2 took 1-2% more at 7x7 and 2x2
+    // up to 13% more; docs/PERFORMANCE.md, filter2D).
+    const bool fewItems = (double)((dstSize.width + 3) / 4) * (double)((dstSize.height + 3) / 4) <
+                          2048.0 * std::max(1, device.maxComputeUnits());
     if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
     {
-        // 8- and 16-bit rows: 4x4 outputs per item, each window row read as aligned words and
-        // applied to four rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower at 4K on the
-        // H100 (sweeps in docs/PERFORMANCE.md). Where 4x4 blocks would leave a compute unit fewer
-        // than 2048 work items, each item's own chain of loads and multiply-adds sets the time:
-        // 4x2 blocks give twice as many (H100, 1080p 8UC1, 982 items per unit with 4x4: 3x3, 5x5,
-        // 7x7 in 14.0-14.2, 17.8-18.1, 23.8-24.0 device us against 15.5-15.7, 20.2, 26.0-26.3; at
-        // 4K, 3927 per unit, 4x2 took 1-2% more at 7x7).
-        const double itemsPerUnit4x4 = (double)((dstSize.width + 3) / 4) * (double)((dstSize.height + 3) / 4) /
-                                       (double)std::max(1, device.maxComputeUnits());
+        // 8- and 16-bit rows: each window row read as aligned words of 4 pixels and applied to
+        // PY rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower than 4x4 at 4K on the H100
+        // (sweeps in docs/PERFORMANCE.md).
         plan.pixelsX = 4;
-        plan.pixelsY = itemsPerUnit4x4 < 2048 ? 2 : 4;
+        plan.pixelsY = fewItems ? 2 : 4;
         plan.groupW = 16;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 1)
     {
-        plan.pixelsX = 4;
-        plan.pixelsY = 4;
+        plan.pixelsX = plan.pixelsY = fewItems ? 2 : 4;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 4)
