@@ -170,7 +170,8 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     {
         const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
         const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
-        // The strips' tile width where a tile of it fits, else any.
+        // The strips' tile width where a tile of it fits, else any (a second search only where
+        // the first kept to a width).
         for (const size_t onlyWidth : { (size_t)std::max(0, strips.tileWidth), (size_t)0 })
         {
             double bestCost = 0;
@@ -218,6 +219,8 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
             }
             if (plan.singlePass)
                 return plan;
+            if (onlyWidth == 0)
+                break;
         }
     }
 
