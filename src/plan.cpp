@@ -91,7 +91,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     const bool cpu = device.type() == ocl::Device::TYPE_CPU;
     // Small kernels (up to 7x7) read their windows directly from global memory: staging them in
     // local memory costs more in index arithmetic and barriers than the caches it spares, the
-    // 8-bit cases especially. Large kernels are bound by arithmetic: 4x4 register blocks let each
+    // 8-bit cases especially, except on one-lane images too small to fill the device (below). Large kernels are bound by arithmetic: 4x4 register blocks let each
     // window pixel loaded from local memory feed up to 16 multiply-adds. Shapes from the H100
     // sweeps in docs/PERFORMANCE.md (OPENCV_GPUCONV_FILTER2D_PLAN).
     const bool largeKernel = ksize.area() > 49;
@@ -99,16 +99,27 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
     // accumulators must stay in registers (~255 per thread on GPUs).
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
-    // One-lane accumulators take 4x4 outputs per item, or smaller blocks where 4x4 would leave a
-    // compute unit fewer than 2048 work items: there each item's own chain of loads and
-    // multiply-adds sets the time, and more items hide it (H100, 1080p, 982 items per unit with
-    // 4x4: 8UC1 3x3, 5x5, 7x7 in 4x2 blocks 14.0-14.2, 17.8-18.1, 23.8-24.0 device us against
-    // 15.5-15.7, 20.2, 26.0-26.3; 32FC1 in 2x2 blocks 15.7-15.9, 18.8-19.2, 23.7-24.0 against
-    // 16.4-16.5, 19.8-19.9, 26.5-26.9; at 4K, 3927 per unit, 4x2 took 1-2% more at 7x7 and 2x2
-    // up to 13% more; docs/PERFORMANCE.md, filter2D).
+    // One-lane accumulators take 4x4 outputs per item, or, for kernels under 5x5, smaller blocks
+    // where 4x4 would leave a compute unit fewer than 2048 work items: there each item's own chain
+    // of loads and multiply-adds sets the time, and more items hide it (H100, 1080p, 982 items per
+    // unit with 4x4: 8UC1 3x3, 5x5, 7x7 in 4x2 blocks 14.0-14.2, 17.8-18.1, 23.8-24.0 device us
+    // against 15.5-15.7, 20.2, 26.0-26.3; 32FC1 in 2x2 blocks 15.7-15.9, 18.8-19.2, 23.7-24.0
+    // against 16.4-16.5, 19.8-19.9, 26.5-26.9; at 4K, 3927 per unit, 4x2 took 1-2% more at 7x7 and
+    // 2x2 up to 13% more; docs/PERFORMANCE.md, filter2D).
     const bool fewItems = (double)((dstSize.width + 3) / 4) * (double)((dstSize.height + 3) / 4) <
                           2048.0 * std::max(1, device.maxComputeUnits());
-    if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
+    if (!largeKernel && lanes == 1 && fewItems && ksize.area() >= 25)
+    {
+        // Kernels of 5x5 and more with few items: staged in local memory, 4x4 blocks in 16x16
+        // groups (H100, 1080p, device us: 8UC1 5x5 16.4-16.8 and 7x7 19.6 against 18.0 and 24.2
+        // read directly in 4x2 blocks, 32FC1 16.8-16.9 and 19.5-19.8 against 18.8 and 23.5 in 2x2;
+        // 3x3 8UC1 15.0-15.6 against 14.4, so 3x3 stays direct; at 4K the tile lost, 8UC1 7x7 53.0
+        // against 48.5; docs/PERFORMANCE.md, filter2D).
+        direct = false;
+        plan.pixelsX = plan.pixelsY = 4;
+        plan.groupW = plan.groupH = 16;
+    }
+    else if (!largeKernel && lanes == 1 && srcPixelBytes <= 2)
     {
         // 8- and 16-bit rows: each window row read as aligned words of 4 pixels and applied to
         // PY rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower than 4x4 at 4K on the H100

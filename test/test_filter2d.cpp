@@ -226,8 +226,9 @@ TEST_P(Filter2D_Sizes, matches_cv)
             checkFilter({ type, -1, Size(width, height), kernel, Point(-1, -1), 1, BORDER_REFLECT_101, true, DST_ROI }, rng);
         }
     checkFilter({ type, -1, Size(1920, 1080), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
-    // One-lane items take smaller blocks than 4x4 where 4x4 would leave a compute unit under
-    // 2048 items (1080p on a GPU of 132 units), 4x4 beyond: 4K reaches the second on such a GPU.
+    // Where 4x4 blocks would leave a compute unit under 2048 items (1080p on a GPU of 132 units),
+    // one-lane items take smaller blocks (3x3) or the local-memory tile (5x5); beyond, direct 4x4
+    // blocks: 4K reaches those on such a GPU.
     if (CV_MAT_CN(type) == 1)
         checkFilter({ type, -1, Size(3840, 2160), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
 }
