@@ -203,10 +203,9 @@ struct SepFilterStrips
 };
 
 /** The single pass's strips for row-filtered pixels of `bufPixelBytes`, in a build for the
-    kernels' lengths (`builtForLengths`, planSepFilterFixedTaps) or not; `maxTaps`: the longer
-    kernel's taps. */
-SepFilterStrips planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, bool builtForLengths,
-                                    int maxTaps);
+    kernels' lengths (`fixedTaps`, planSepFilterFixedTaps) or not; `maxTaps`: the longer kernel's
+    taps. Register blocking per work item, measured on an H100 only: the same on every device. */
+SepFilterStrips planSepFilterStrips(size_t bufPixelBytes, bool fixedTaps, int maxTaps);
 
 /** Whether the single pass filtering a `size` image is built for kernels of exactly kxLen x kyLen
     taps and their symmetry (unrolled tap loops, coefficients by value) rather than for lengths

@@ -100,10 +100,8 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     return plan;
 }
 
-SepFilterStrips planSepFilterStrips(const ocl::Device& device, size_t bufPixelBytes, bool builtForLengths,
-                                    int maxTaps)
+SepFilterStrips planSepFilterStrips(size_t bufPixelBytes, bool fixedTaps, int maxTaps)
 {
-    (void)device;
     // Row strips of 4 outputs for every pixel type, column strips of 8, and of 4 for 16-byte
     // row-filtered pixels, as measured on an H100 (4K Gaussians of 5, 17, 31 taps, tiled kernel;
     // docs/PERFORMANCE.md): row strips of 4 instead of 8 took 1.0x-1.3x less time at 5 and 17
@@ -119,9 +117,9 @@ SepFilterStrips planSepFilterStrips(const ocl::Device& device, size_t bufPixelBy
     // ways (H100, device time against strips of 4: 4K 17-tap 8UC1 46.6-47.1 against 51.0-51.5 us,
     // 31-tap 65.0 against 70.4-70.5, 5x5 8UC4 61.5-61.6 against 72.3; 17-tap 32FC1 unchanged, no
     // case slower; docs/PERFORMANCE.md, sepFilter2D).
-    if (builtForLengths && bufPixelBytes == 4)
+    if (fixedTaps && bufPixelBytes == 4)
         strips.row = 8, strips.tileWidth = 32;
-    if (builtForLengths && bufPixelBytes >= 16 && maxTaps <= 7)
+    if (fixedTaps && bufPixelBytes >= 16 && maxTaps <= 7)
         strips.row = strips.col = 8;
     // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).
     const int* tune = sepFilterOverride();

@@ -230,17 +230,17 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     // The direct kernel is always built for its lengths; the single pass where the plan says so,
     // and then for the symmetries too.
     const bool fixedTaps = directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
-    const bool fixedSymmetry = fixedTaps && !directPlan.direct;
+    const bool singlePassFixedTaps = fixedTaps && !directPlan.direct;
     const detail::SepFilterStrips strips =
-        detail::planSepFilterStrips(device, bufPixelBytes, fixedSymmetry, std::max(kxLen, kyLen));
+        detail::planSepFilterStrips(bufPixelBytes, singlePassFixedTaps, std::max(kxLen, kyLen));
 
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
           { a.colShift, 5 }, { geometry.mode, 3 }, { strips.row, 4 }, { strips.col, 4 },
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
-          { fixedTaps ? kyLen : 0, 6 }, { fixedSymmetry ? a.symX : 0, 2 },
-          { fixedSymmetry ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 } },
+          { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
+          { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 } },
         key);
     const auto assembleOptions = [&] {
         using detail::oclConvertName;
@@ -263,7 +263,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", strips.row, strips.col);
         if (fixedTaps)
             o += cv::format(" -D FIXED_KX=%d -D FIXED_KY=%d", kxLen, kyLen);
-        if (fixedSymmetry)
+        if (singlePassFixedTaps)
             o += cv::format(" -D FIXED_SX=%d -D FIXED_SY=%d", a.symX, a.symY);
         // The direct kernel's block: its registers are indexed by it.
         if (directPlan.direct)
