@@ -91,9 +91,10 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     const bool cpu = device.type() == ocl::Device::TYPE_CPU;
     // Small kernels (up to 7x7) read their windows directly from global memory: staging them in
     // local memory costs more in index arithmetic and barriers than the caches it spares, the
-    // 8-bit cases especially, except on one-lane images too small to fill the device (below). Large kernels are bound by arithmetic: 4x4 register blocks let each
-    // window pixel loaded from local memory feed up to 16 multiply-adds. Shapes from the H100
-    // sweeps in docs/PERFORMANCE.md (OPENCV_GPUCONV_FILTER2D_PLAN).
+    // 8-bit cases especially, except on one-lane images too small to fill the device (below).
+    // Large kernels are bound by arithmetic: 4x4 register blocks let each window pixel loaded
+    // from local memory feed up to 16 multiply-adds. Shapes from the H100 sweeps in
+    // docs/PERFORMANCE.md (OPENCV_GPUCONV_FILTER2D_PLAN).
     const bool largeKernel = ksize.area() > 49;
     bool direct = !largeKernel;
     // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY

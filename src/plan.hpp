@@ -60,8 +60,9 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
 
 /** A 2D correlation (filter2D): tiles of (groupSize * pixelsPerItem) destination pixels per work
     group, staged with their apron in local memory when they fit (`tiled`), read directly from
-    global memory otherwise. Depends on the device, the kernel size and the pixel types only, never
-    on the image size, so that images of every size share one program. */
+    global memory otherwise. Depends on the device, the kernel size and the pixel types, and for
+    one-lane kernels up to 7x7 on whether the image gives each compute unit few work items: two
+    programs per such kernel, one per size class, never one per image size. */
 struct Filter2DPlan
 {
     int groupW = 16, groupH = 16;    //!< work-group size (LX, LY)
