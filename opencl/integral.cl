@@ -30,7 +30,7 @@
 // The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (the
 // difference of two rows of the upright sum I, k clamped to [0, W]):
 //   T(X, Y) = sum_{y<Y} R(y, X+Y-1-y) - sum_{y<Y} R(y, X-Y+y),
-// two prefix sums along the diagonals of R (see integral_tilted_diagonal).
+// two prefix sums along the diagonals of R (see "The tilted sum" below).
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
@@ -40,7 +40,7 @@
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
 // pass), and SQ_HALVES (the squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE:
 // the sum of squares (three launches).
-// Tilted (-D TILTED): RISING for the first diagonal pass.
+// Tilted (-D TILTED): BAND rows per band, TILE_W outputs per tile row (powers of two).
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -692,126 +692,186 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 
 #else // TILTED
 
+// The tilted sum in three launches over bands of BAND source rows. Diagonals come in two families
+// of count = rows + cols + 1: rising diagonal d crosses column d - 1 - y of R in row y, falling
+// diagonal d column d - rows + y. With P(Y, X) the sum of R down rising diagonal X + Y over the
+// rows y < Y and Q(Y, X) that down falling diagonal X - Y + rows, T(X, Y) = P - Q, and one step
+// down a diagonal is P(y + 1, X) = P(y, X + 1) + R(y, X), Q(y + 1, X) = Q(y, X - 1) + R(y, X - 1).
+//   integral_tilted_band_sums: each band's sum of R down every diagonal, from R of the band in
+//     local memory (tiles of TILE_W diagonals, the band's rows of TILE_W + BAND - 1 columns);
+//   integral_tilted_band_carries: their prefixes over the bands, P and Q on each band's top row;
+//   integral_tilted_tiles: per tile of BAND x TILE_W outputs, R of the band with an apron of
+//     BAND columns each side in local memory, walks down the diagonals from the band's carries into
+//     a local tile of P, then of P - Q, stored row by row (coalesced).
+// Work items walk diagonals, so that at each step neighbours touch neighbouring local words.
+
 inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
 {
     __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
     VSTORE(WT_TO_DT(v), p);
 }
 
-
 inline WTN load_sum(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
 {
     return VLOAD((__global const WT1*)(isum + (size_t)y * isum_step + isum_offset) + (size_t)x * CN);
 }
 
-// The diagonal prefix sums run in chunks of `chunk` rows, one work item per (diagonal, chunk):
-// integral_tilted_chunk_sums adds up each chunk, then integral_tilted_diagonal scans each chunk
-// seeded with the sums of the chunks above (at most a few dozen loads) and writes each prefix
-// straight to the one output pixel that uses it: the rising pass (D1) to `partial`, the falling
-// pass (D2) as partial - D2 to the tilted sum. count = rows + cols + 1 diagonals each.
-
-// R(y, k) with k clamped to [0, cols].
-inline WTN row_prefix(__global const uchar* isum, int isum_step, int isum_offset, int y, int k,
-                      int cols)
+// tile[r * pitch + j] = R(y0 + r, c0 + j) for r < h, j < width, from rows y0 .. y0 + h of the
+// upright sum (R(y, k) = I(y + 1, k) - I(y, k), k clamped to [0, cols]). One work item per column
+// walks down it, SCAN_BLOCK independent loads at a time; neighbours read neighbouring columns.
+// Ends with a barrier.
+inline void load_band_row_prefixes(__local WTN* tile, int pitch, int width, int c0, int y0, int h,
+                                   __global const uchar* isum, int isum_step, int isum_offset,
+                                   int cols)
 {
-    k = clamp(k, 0, cols);
-    return load_sum(isum, isum_step, isum_offset, y + 1, k) -
-           load_sum(isum, isum_step, isum_offset, y, k);
-}
-
-// The column of R that diagonal d crosses in row y: d - 1 - y rising, d - rows + y falling.
-inline int diagonal_column(bool rising, int d, int y, int rows)
-{
-    return rising ? d - 1 - y : d - rows + y;
-}
-
-// t[j] = R(y, diagonal_column(rising, d, y)) for y = b + j < y1, zero beyond: independent loads,
-// so that the walk along a diagonal waits one latency per SCAN_BLOCK rows, not per row.
-inline void diagonal_block(__global const uchar* isum, int isum_step, int isum_offset, bool rising,
-                           int d, int b, int y1, int rows, int cols, WTN* t)
-{
-    #pragma unroll
-    for (int j = 0; j < SCAN_BLOCK; ++j)
+    for (int j = get_local_id(0); j < width; j += get_local_size(0))
     {
-        t[j] = (WTN)(0);
-        if (b + j < y1)
-            t[j] = row_prefix(isum, isum_step, isum_offset, b + j,
-                              diagonal_column(rising, d, b + j, rows), cols);
+        const int k = clamp(c0 + j, 0, cols);
+        WTN above = load_sum(isum, isum_step, isum_offset, y0, k);
+        for (int r0 = 0; r0 < h; r0 += SCAN_BLOCK)
+        {
+            WTN t[SCAN_BLOCK];
+            #pragma unroll
+            for (int i = 0; i < SCAN_BLOCK; ++i)
+                t[i] = r0 + i < h ? load_sum(isum, isum_step, isum_offset, y0 + r0 + i + 1, k) : (WTN)(0);
+            #pragma unroll
+            for (int i = 0; i < SCAN_BLOCK; ++i)
+                if (r0 + i < h)
+                {
+                    tile[(r0 + i) * pitch + j] = t[i] - above;
+                    above = t[i];
+                }
+        }
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
 }
 
-// sums[(rising ? 0 : 1) * chunks * count + c * count + d]: the sum of chunk c of diagonal d.
-__kernel void integral_tilted_chunk_sums(__global const uchar* isum, int isum_step, int isum_offset,
-                                         int rows, int cols, int chunk, int chunks,
-                                         __global WTN* sums)
+// Index of band b's sum (or carry) down diagonal d of family `falling` (0 rising, 1 falling).
+inline size_t band_index(int falling, int b, int d, int bands, int count)
 {
-    const int count = rows + cols + 1;
-    const int d = get_global_id(0), c = get_global_id(1), pass = get_global_id(2);
+    return ((size_t)falling * bands + b) * count + d;
+}
+
+// Band b (rows y0 .. y1 - 1, h of them), diagonals by the first column c of R they cross in it
+// (rising: c + h - 1 - r in its row r, diagonal c + y1; falling: c + r, diagonal c + rows - y0),
+// for c in [-(BAND - 1), cols]: below, every column they cross is clamped to 0 (R is zero there);
+// above, to cols (R is the row total there), so the sum equals the one at c = cols.
+// Work-groups of TILE_W items, one per c.
+__kernel void integral_tilted_band_sums(__global const uchar* isum, int isum_step, int isum_offset,
+                                        int rows, int cols, __global WTN* sums)
+{
+    __local WTN tile[BAND * (TILE_W + BAND)];
+    const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
+    const int b = get_group_id(1), y0 = b * BAND, h = min(BAND, rows - y0);
+    const int c0 = (int)get_group_id(0) * TILE_W - (BAND - 1), lid = get_local_id(0);
+    load_band_row_prefixes(tile, TILE_W + BAND, TILE_W + BAND - 1, c0, y0, h, isum, isum_step,
+                           isum_offset, cols);
+    const int c = c0 + lid;
+    if (c > cols)
+        return;
+    WTN rising = (WTN)(0), falling = (WTN)(0);
+    for (int r = 0; r < h; ++r)
+    {
+        rising += tile[r * (TILE_W + BAND) + lid + h - 1 - r];
+        falling += tile[r * (TILE_W + BAND) + lid + r];
+    }
+    const int d_rising = c + y0 + h, d_falling = c + rows - y0;
+    if (d_rising >= 0)
+        sums[band_index(0, b, d_rising, bands, count)] = rising;
+    if (d_falling >= 0)
+        sums[band_index(1, b, d_falling, bands, count)] = falling;
+}
+
+// Band b's sum down diagonal d, for every d in [0, count): the clamping rules of
+// integral_tilted_band_sums for the diagonals it does not store.
+inline WTN band_sum(__global const WTN* sums, int falling, int b, int d, int rows, int cols,
+                    int bands)
+{
+    const int y0 = b * BAND, y1 = min(rows, y0 + BAND);
+    const int first = falling ? rows - y0 - (BAND - 1) : y1 - (BAND - 1);
+    const int last = falling ? cols + rows - y0 : cols + y1;
+    return d < first ? (WTN)(0) : sums[band_index(falling, b, min(d, last), bands, rows + cols + 1)];
+}
+
+// carries[band_index(falling, b, d)]: the sum over the bands above b down diagonal d (P, or Q,
+// on band b's top row). One work item per diagonal and family.
+__kernel void integral_tilted_band_carries(__global const WTN* sums, __global WTN* carries,
+                                           int rows, int cols)
+{
+    const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
+    const int d = get_global_id(0), falling = get_global_id(1);
     if (d >= count)
         return;
-    const bool rising = pass == 0;
-    const int y0 = c * chunk, y1 = min(rows, y0 + chunk);
     WTN acc = (WTN)(0);
-    for (int b = y0; b < y1; b += SCAN_BLOCK)
+    for (int b0 = 0; b0 < bands; b0 += SCAN_BLOCK)
     {
         WTN t[SCAN_BLOCK];
-        diagonal_block(isum, isum_step, isum_offset, rising, d, b, y1, rows, cols, t);
         #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-            acc += t[j];
+        for (int i = 0; i < SCAN_BLOCK; ++i)
+            t[i] = b0 + i < bands ? band_sum(sums, falling, b0 + i, d, rows, cols, bands) : (WTN)(0);
+        #pragma unroll
+        for (int i = 0; i < SCAN_BLOCK; ++i)
+            if (b0 + i < bands)
+            {
+                carries[band_index(falling, b0 + i, d, bands, count)] = acc;
+                acc += t[i];
+            }
     }
-    sums[((size_t)pass * chunks + c) * count + d] = acc;
 }
 
-// RISING: partial[(Y - 1) * (cols + 1) + X] = D1[Y - 1][X + Y]; otherwise
-// tilted(Y, X) = partial[...] - D2[Y - 1][X - Y + rows], and tilted's row 0 is zero.
-__kernel void integral_tilted_diagonal(__global const uchar* isum, int isum_step, int isum_offset,
-                                       int rows, int cols, int chunk, int chunks,
-                                       __global const WTN* sums, __global WTN* partial,
-                                       __global uchar* dst, int dst_step, int dst_offset)
+#define APRON_PITCH (TILE_W + 2 * BAND)
+
+// Outputs (y0 + 1 + r, x0 + x) for r < h, x < TILE_W of band b = group (., b), x0 = group
+// (t, .) * TILE_W; band 0 also writes the zero row 0. Work-groups of TILE_W + BAND items: item i
+// walks rising diagonal x0 + y0 + 1 + i (in row r it adds R(y0 + r, x0 + i - r)) and falling
+// diagonal x0 - BAND + i - y0 + rows (in row r it adds R(y0 + r, x0 - BAND + i + r)); R of the
+// band is held for columns x0 - BAND .. x0 + TILE_W + BAND - 2.
+__kernel void integral_tilted_tiles(__global const uchar* isum, int isum_step, int isum_offset,
+                                    int rows, int cols, __global const WTN* carries,
+                                    __global uchar* dst, int dst_step, int dst_offset)
 {
-    const int count = rows + cols + 1;
-    const int d = get_global_id(0), c = get_global_id(1);
-    if (d >= count)
-        return;
-#ifdef RISING
-    const bool rising = true;
-#else
-    const bool rising = false;
-    if (c == 0 && d <= cols)
-        store_pixel(dst, dst_step, dst_offset, 0, d, (WTN)(0));
-#endif
-    __global const WTN* chunk_sums = sums + (rising ? 0 : (size_t)chunks * count) + d;
-    WTN acc = strided_sum(chunk_sums, c, (size_t)count);
-    const int y0 = c * chunk, y1 = min(rows, y0 + chunk);
-    for (int b = y0; b < y1; b += SCAN_BLOCK)
+    __local WTN apron[BAND * APRON_PITCH];
+    __local WTN out[BAND * TILE_W];
+    const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
+    const int b = get_group_id(1), y0 = b * BAND, h = min(BAND, rows - y0);
+    const int x0 = (int)get_group_id(0) * TILE_W, lid = get_local_id(0);
+    load_band_row_prefixes(apron, APRON_PITCH, APRON_PITCH - 1, x0 - BAND, y0, h, isum, isum_step,
+                           isum_offset, cols);
+    if (lid < TILE_W + BAND - 1)
     {
-        WTN t[SCAN_BLOCK];
-        diagonal_block(isum, isum_step, isum_offset, rising, d, b, y1, rows, cols, t);
-#ifndef RISING
-        WTN up[SCAN_BLOCK];  // the rising pass's prefixes at the output pixels
-        #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
+        const int d = x0 + y0 + 1 + lid;
+        WTN p = d < count ? carries[band_index(0, b, d, bands, count)] : (WTN)(0);
+        for (int r = 0; r < h; ++r)
         {
-            const int y = b + j, X = diagonal_column(rising, d, y, rows) + 1;
-            up[j] = y < y1 && X >= 0 && X <= cols ? partial[(size_t)y * (cols + 1) + X] : (WTN)(0);
-        }
-#endif
-        #pragma unroll
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-        {
-            const int y = b + j, k = diagonal_column(rising, d, y, rows);
-            acc += t[j];
-            const int X = rising ? k : k + 1;  // X + Y = d, or X - Y + rows = d, with Y = y + 1
-            if (y >= y1 || X < 0 || X > cols)
-                continue;
-#ifdef RISING
-            partial[(size_t)y * (cols + 1) + X] = acc;
-#else
-            store_pixel(dst, dst_step, dst_offset, y + 1, X, up[j] - acc);
-#endif
+            const int x = lid - r;  // the output column in the tile
+            p += apron[r * APRON_PITCH + x + BAND];
+            if (x >= 0 && x < TILE_W)
+                out[r * TILE_W + x] = p;
         }
     }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (lid < TILE_W + BAND - 1)
+    {
+        const int d = x0 - BAND + lid - y0 + rows;
+        WTN q = d >= 0 && d < count ? carries[band_index(1, b, d, bands, count)] : (WTN)(0);
+        for (int r = 0; r < h; ++r)
+        {
+            const int x = lid - (BAND - 1) + r;
+            q += apron[r * APRON_PITCH + lid + r];
+            if (x >= 0 && x < TILE_W)
+                out[r * TILE_W + x] -= q;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    for (int i = lid; i < h * TILE_W; i += get_local_size(0))
+    {
+        const int r = i / TILE_W, x = i - r * TILE_W;
+        if (x0 + x <= cols)
+            store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, out[i]);
+    }
+    if (b == 0)
+        for (int x = lid; x < TILE_W && x0 + x <= cols; x += get_local_size(0))
+            store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
 }
 
 #endif // TILTED

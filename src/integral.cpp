@@ -234,34 +234,29 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
-    const detail::TiltedScanPlan plan = detail::planTiltedScan(device, Size(cols, rows));
+    const detail::TiltedScanPlan plan = detail::planTiltedScan(device, Size(cols, rows), oclPixelBytes(accDepth, cn));
     uint64 key = 0;
-    for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0) })
+    for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0), plan.band, plan.tileWidth })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return " -D TILTED" + accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+        return cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d", plan.band, plan.tileWidth) +
+               accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
-    detail::KernelLaunch chunkSums("integral_tilted_chunk_sums", kernels::integral(), options);
-    detail::KernelLaunch rising("integral_tilted_diagonal", kernels::integral(),
-                                options + " -D RISING");
-    detail::KernelLaunch falling("integral_tilted_diagonal", kernels::integral(), options);
-    if (chunkSums.empty() || rising.empty() || falling.empty())
+    detail::KernelLaunch bandSums("integral_tilted_band_sums", kernels::integral(), options);
+    detail::KernelLaunch carries("integral_tilted_band_carries", kernels::integral(), options);
+    detail::KernelLaunch tiles("integral_tilted_tiles", kernels::integral(), options);
+    if (bandSums.empty() || carries.empty() || tiles.empty())
         return "the tilted integral kernels failed to build: " + options;
 
-    const size_t count = (size_t)rows + cols + 1;
-    UMat sums = scratch(detail::SCRATCH_TILTED_CHUNK_SUMS, 2 * count * plan.chunks, accDepth, cn);
-    UMat partial = scratch(detail::SCRATCH_TILTED_PARTIAL, (size_t)rows * (cols + 1), accDepth, cn);
-    chunkSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
-                   ocl::KernelArg::PtrWriteOnly(sums));
-    rising.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
-                ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrWriteOnly(partial),
-                ocl::KernelArg::WriteOnlyNoSize(tilted));
-    falling.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, plan.chunk, plan.chunks,
-                 ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrReadOnly(partial),
-                 ocl::KernelArg::WriteOnlyNoSize(tilted));
-    if (!chunkSums.enqueue(plan.chunkSums) || !rising.enqueue(plan.diagonals) ||
-        !falling.enqueue(plan.diagonals))
+    const size_t diagonals = 2 * ((size_t)rows + cols + 1) * plan.bands;
+    UMat sums = scratch(detail::SCRATCH_TILTED_BAND_SUMS, diagonals, accDepth, cn);
+    UMat carried = scratch(detail::SCRATCH_TILTED_BAND_CARRIES, diagonals, accDepth, cn);
+    bandSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, ocl::KernelArg::PtrWriteOnly(sums));
+    carries.args(ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrWriteOnly(carried), rows, cols);
+    tiles.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, ocl::KernelArg::PtrReadOnly(carried),
+               ocl::KernelArg::WriteOnlyNoSize(tilted));
+    if (!bandSums.enqueue(plan.bandSums) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
         return "enqueueing the tilted integral kernels failed";
     return detail::OclDecline();
 }
@@ -290,15 +285,18 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     UMat src = srcIn.getUMat();
     const Size isize(src.cols + 1, src.rows + 1);
     detail::OclDecline decline = detail::checkDeviceArrays("integral", { &src });
-    // Outputs, and the scratch of the tilted sum (two diagonal prefix sums per row).
+    // Outputs, and the scratch of the tilted sum (sums and carries down each diagonal per band).
     const size_t pixels = (size_t)isize.width * isize.height;
-    const size_t diagonals = 2 * ((size_t)src.rows + src.cols + 1) * src.rows;
+    const int tiltedDepth = tiltedInDouble ? CV_64F : d.sdepth;
+    const size_t diagonals = !wantTilted || src.empty() ? 0
+        : 4 * ((size_t)src.rows + src.cols + 1) *
+              detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn)).bands;
     const struct { bool wanted; size_t bytes; const char* what; } allocations[] = {
         { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
         { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
         { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
         { wantTilted && d.sdepth == CV_32F, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
-        { wantTilted, diagonals * oclPixelBytes(tiltedInDouble ? CV_64F : d.sdepth, d.cn), "tilted sum's diagonal scratch" },
+        { wantTilted, diagonals * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's diagonal scratch" },
     };
     for (const auto& a : allocations)
         if (decline.empty() && a.wanted)

@@ -244,11 +244,11 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,chunk,segments,-,sqHalves"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,sqHalves"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2), predecessors per read of the look-back (1..8), the tilted sum's
-    rows per chunk, the work items per tile column (2, 4 or 8; fewer where local memory or the
-    work-group size calls for it), the squared sum's tile scanned whole (1) or in two halves (2:
+    rows per band (a power of two, 8 to 64), the work items per tile column (2, 4 or 8; fewer
+    where local memory or the work-group size calls for it), the squared sum's tile scanned whole (1) or in two halves (2:
     planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
     (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
     Never changes a result. */
@@ -346,29 +346,51 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     return plan;
 }
 
-TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size)
+TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes)
 {
-    CV_Assert(size.width > 0 && size.height > 0);
-    // Each work item first adds up the sums of the chunks above its own: at most 64 of them, in
-    // chunks of at least 32 rows (enough work per item to hide the start-up).
+    CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     TiltedScanPlan plan;
-    const int forcedChunk = integralOverride()[4];
-    plan.chunk = forcedChunk > 0 ? forcedChunk : std::max(32, (size.height + 63) / 64);
-    plan.chunks = (size.height + plan.chunk - 1) / plan.chunk;
+    // Bands of 32 rows and tiles 64 wide for 4-byte sums; narrower tiles, then shorter bands, for
+    // wider sums, so that a tile's local memory (the band's row prefixes with their aprons, and
+    // the outputs) stays within 32 KiB: an H100 compute unit then holds several groups.
+    const int forcedBand = integralOverride()[4];
+    plan.band = forcedBand >= 8 && forcedBand <= 64 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
+    plan.tileWidth = 64;
+    const size_t budget = std::min<size_t>(32 * 1024, device.localMemSize());
+    const size_t maxGroup = device.maxWorkGroupSize();
+    auto fits = [&] {
+        return (size_t)plan.band * (2 * plan.tileWidth + 2 * plan.band) * pixelBytes <= budget &&
+               (size_t)(plan.tileWidth + plan.band) <= maxGroup;
+    };
+    while (!fits() && (plan.tileWidth > plan.band || plan.band > 8))
+    {
+        if (plan.tileWidth > plan.band)
+            plan.tileWidth /= 2;
+        else
+            plan.band /= 2;
+    }
+    CV_Assert(fits());
+    plan.bands = (size.height + plan.band - 1) / plan.band;
+    const size_t sumGroups = ((size_t)size.width + plan.band + plan.tileWidth - 1) / plan.tileWidth;
+    const size_t tileGroups = ((size_t)size.width + 1 + plan.tileWidth - 1) / plan.tileWidth;
+    plan.bandSums.global[0] = sumGroups * plan.tileWidth;
+    plan.bandSums.global[1] = (size_t)plan.bands;
+    plan.bandSums.local[0] = (size_t)plan.tileWidth;
+    plan.bandSums.local[1] = 1;
+    plan.tiles.global[0] = tileGroups * (plan.tileWidth + plan.band);
+    plan.tiles.global[1] = (size_t)plan.bands;
+    plan.tiles.local[0] = (size_t)(plan.tileWidth + plan.band);
+    plan.tiles.local[1] = 1;
     const size_t count = (size_t)size.height + size.width + 1;
-    plan.diagonals = planPerElement(count, (size_t)plan.chunks);
+    plan.carries = planPerElement(count, 2);
     if (device.type() != ocl::Device::TYPE_CPU)
     {
         // An explicit work-group: left to the driver, a prime number of diagonals (3001 at
         // 1080p) gets work-groups of one work item.
-        plan.diagonals.local[0] = 64;
-        plan.diagonals.local[1] = 1;
-        plan.diagonals.global[0] = roundUp(count, 64);
+        plan.carries.local[0] = 64;
+        plan.carries.local[1] = 1;
+        plan.carries.global[0] = roundUp(count, 64);
     }
-    plan.chunkSums = plan.diagonals;
-    plan.chunkSums.local[2] = plan.diagonals.local[0] ? 1 : 0;
-    plan.chunkSums.dims = 3;
-    plan.chunkSums.global[2] = 2;
     return plan;
 }
 

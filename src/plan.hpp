@@ -127,17 +127,19 @@ struct TiledScanPlan
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
                             size_t lookBackBytes, bool allowSinglePass = true, bool squaredSum = false);
 
-/** Diagonal prefix sums of the tilted integral: chunks of `chunk` rows, one work item per
-    (diagonal, chunk). */
+/** The tilted integral's three launches over bands of `band` rows: each band's sums down every
+    diagonal (work-groups of tileWidth diagonals), their prefixes over the bands (one work item per
+    diagonal and family), and tiles of band x tileWidth outputs (tileWidth + band work items) that
+    hold the band's row prefixes, with an apron of `band` columns each side, in local memory. */
 struct TiltedScanPlan
 {
-    int chunk = 0, chunks = 0;
-    LaunchShape chunkSums;  //!< (diagonal, chunk, rising or falling)
-    LaunchShape diagonals;  //!< (diagonal, chunk)
+    int band = 0, tileWidth = 0, bands = 0;
+    LaunchShape bandSums, carries, tiles;
 };
 
-/** Plans the tilted integral's diagonal passes over an image of `size` pixels. */
-TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size);
+/** Plans the tilted integral of an image of `size` pixels whose sums take `pixelBytes` in local
+    memory. */
+TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
 
 /** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
 LaunchShape planPerElement(size_t width, size_t height = 1);

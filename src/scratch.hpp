@@ -25,8 +25,8 @@ enum ScratchSlot
     SCRATCH_ROW_TOTALS,         //!< integral, three launches: tile row totals
     SCRATCH_COL_TOTALS,         //!< ... tile column totals
     SCRATCH_TILE_SUMS,          //!< ... each tile's sum
-    SCRATCH_TILTED_CHUNK_SUMS,  //!< integral, tilted sum: diagonal sums per chunk
-    SCRATCH_TILTED_PARTIAL,     //!< ... the first diagonal pass
+    SCRATCH_TILTED_BAND_SUMS,   //!< integral, tilted sum: diagonal sums per band of rows
+    SCRATCH_TILTED_BAND_CARRIES,  //!< ... and their prefixes over the bands
     SCRATCH_SLOTS
 };
 

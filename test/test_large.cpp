@@ -48,11 +48,22 @@ TEST(Large, size_16384_8UC1_all_functions_match_cv)
         gpuconv::integral(ua, dst, CV_32S);
         EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), Tolerance::exact()));
     }
+    dst.release();
+    {
+        SCOPED_TRACE("integral, tilted sum");
+        Mat expectedSq, expectedTilted;
+        cv::integral(a, expected, expectedSq, expectedTilted, CV_32S, CV_32S);
+        expected.release();
+        expectedSq.release();
+        UMat sqsum, tilted;
+        gpuconv::integral(ua, dst, sqsum, tilted, CV_32S, CV_32S);
+        EXPECT_TRUE(matsNear(expectedTilted, tilted.getMat(ACCESS_READ), Tolerance::exact()));
+    }
 }
 
 // Arrays the device cannot hold or gpuconv's kernels cannot address with 32-bit offsets (more than
-// INT_MAX bytes): integral's 64F squared sum of this image takes 2^31 + 262152 bytes, its tilted
-// sum 16 GiB of scratch. gpuconv declines them rather than fail in an allocation or overflow an
+// INT_MAX bytes): integral's 64F squared sum of this image takes 2^31 + 262152 bytes, and so does
+// the 64F upright sum from which a 32F tilted sum is derived. gpuconv declines them rather than fail in an allocation or overflow an
 // offset, so with fallbacks forbidden the error names the function and the array.
 TEST(Large, arrays_beyond_32bit_offsets_or_the_allocation_limit_are_declined)
 {
@@ -72,8 +83,8 @@ TEST(Large, arrays_beyond_32bit_offsets_or_the_allocation_limit_are_declined)
         }
     };
     expectDeclined([&] { gpuconv::integral(src, sum, sqsum, CV_32S, CV_64F); }, "squared sum");
-    expectDeclined([&] { gpuconv::integral(src, sum, sqsum, tilted, CV_32S, CV_32F); },
-                   "tilted sum's diagonal scratch");
+    expectDeclined([&] { gpuconv::integral(src, sum, sqsum, tilted, CV_32F, CV_32F); },
+                   "double sum for the tilted sum");
 }
 
 } // namespace
