@@ -698,11 +698,11 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 // rows y < Y and Q(Y, X) that down falling diagonal X - Y + rows, T(X, Y) = P - Q, and one step
 // down a diagonal is P(y + 1, X) = P(y, X + 1) + R(y, X), Q(y + 1, X) = Q(y, X - 1) + R(y, X - 1).
 //   integral_tilted_band_sums: each band's sum of R down every diagonal, from R of the band in
-//     local memory (tiles of TILE_W diagonals, the band's rows of TILE_W + BAND - 1 columns);
+//     local memory (TILE_W + BAND diagonals per work-group);
 //   integral_tilted_band_carries: their prefixes over the bands, P and Q on each band's top row;
-//   integral_tilted_tiles: per tile of BAND x TILE_W outputs, R of the band with an apron of
-//     BAND columns each side in local memory, walks down the diagonals from the band's carries into
-//     a local tile of P, then of P - Q, stored row by row (coalesced).
+//   integral_tilted_tiles: per tile of BAND x TILE_W outputs, R of the band with an apron of BAND
+//     columns each side in local memory, walks down the diagonals from the band's carries into a
+//     local tile of P, then of P - Q, stored row by row (coalesced).
 // Work items walk diagonals, so that at each step neighbours touch neighbouring local words.
 
 inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
@@ -711,37 +711,38 @@ inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y
     VSTORE(WT_TO_DT(v), p);
 }
 
-inline WTN load_sum(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
-{
-    return VLOAD((__global const WT1*)(isum + (size_t)y * isum_step + isum_offset) + (size_t)x * CN);
-}
+// Global loads in flight per work item while a band's upright sums are loaded: up to 64 words.
+#define SUM_LOAD_BATCH (256 / (int)sizeof(WTN))
+// Columns of a band tile, one per work item of both tile kernels: a tile of outputs and its
+// aprons of BAND columns each side.
+#define BAND_W (TILE_W + 2 * BAND)
 
-// tile[r * pitch + j] = R(y0 + r, c0 + j) for r < h, j < width, from rows y0 .. y0 + h of the
-// upright sum (R(y, k) = I(y + 1, k) - I(y, k), k clamped to [0, cols]). One work item per column
-// walks down it, SCAN_BLOCK independent loads at a time; neighbours read neighbouring columns.
-// Ends with a barrier.
-inline void load_band_row_prefixes(__local WTN* tile, int pitch, int width, int c0, int y0, int h,
+// r_tile[r * BAND_W + i] = R(y0 + r, c0 + i) for r < h, i = this work item's index, from rows
+// y0 .. y0 + h of the upright sum I (R(y, k) = I(y + 1, k) - I(y, k), k clamped to [0, cols]).
+// Each item walks down its column, SUM_LOAD_BATCH independent loads at a time; neighbours read
+// neighbouring columns. Ends with a barrier.
+inline void load_band_row_prefixes(__local WTN* r_tile, int c0, int y0, int h,
                                    __global const uchar* isum, int isum_step, int isum_offset,
                                    int cols)
 {
-    for (int j = get_local_id(0); j < width; j += get_local_size(0))
+    const int i = get_local_id(0);
+    __global const uchar* p = isum + isum_offset + (size_t)y0 * isum_step +
+                              (size_t)clamp(c0 + i, 0, cols) * CN * sizeof(WT1);
+    WTN above = VLOAD((__global const WT1*)p);
+    for (int r0 = 0; r0 < h; r0 += SUM_LOAD_BATCH)
     {
-        const int k = clamp(c0 + j, 0, cols);
-        WTN above = load_sum(isum, isum_step, isum_offset, y0, k);
-        for (int r0 = 0; r0 < h; r0 += SCAN_BLOCK)
-        {
-            WTN t[SCAN_BLOCK];
-            #pragma unroll
-            for (int i = 0; i < SCAN_BLOCK; ++i)
-                t[i] = r0 + i < h ? load_sum(isum, isum_step, isum_offset, y0 + r0 + i + 1, k) : (WTN)(0);
-            #pragma unroll
-            for (int i = 0; i < SCAN_BLOCK; ++i)
-                if (r0 + i < h)
-                {
-                    tile[(r0 + i) * pitch + j] = t[i] - above;
-                    above = t[i];
-                }
-        }
+        WTN t[SUM_LOAD_BATCH];
+        #pragma unroll
+        for (int j = 0; j < SUM_LOAD_BATCH; ++j)
+            if (r0 + j < h)
+                t[j] = VLOAD((__global const WT1*)(p + (size_t)(r0 + j + 1) * isum_step));
+        #pragma unroll
+        for (int j = 0; j < SUM_LOAD_BATCH; ++j)
+            if (r0 + j < h)
+            {
+                r_tile[(r0 + j) * BAND_W + i] = t[j] - above;
+                above = t[j];
+            }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -756,24 +757,23 @@ inline size_t band_index(int falling, int b, int d, int bands, int count)
 // (rising: c + h - 1 - r in its row r, diagonal c + y1; falling: c + r, diagonal c + rows - y0),
 // for c in [-(BAND - 1), cols]: below, every column they cross is clamped to 0 (R is zero there);
 // above, to cols (R is the row total there), so the sum equals the one at c = cols.
-// Work-groups of TILE_W items, one per c.
+// Work-groups of BAND_W items, one per column; the first TILE_W + BAND are one per c.
 __kernel void integral_tilted_band_sums(__global const uchar* isum, int isum_step, int isum_offset,
                                         int rows, int cols, __global WTN* sums)
 {
-    __local WTN tile[BAND * (TILE_W + BAND)];
+    __local WTN r_tile[BAND * BAND_W];
     const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
     const int b = get_group_id(1), y0 = b * BAND, h = min(BAND, rows - y0);
-    const int c0 = (int)get_group_id(0) * TILE_W - (BAND - 1), lid = get_local_id(0);
-    load_band_row_prefixes(tile, TILE_W + BAND, TILE_W + BAND - 1, c0, y0, h, isum, isum_step,
-                           isum_offset, cols);
+    const int c0 = (int)get_group_id(0) * (TILE_W + BAND) - (BAND - 1), lid = get_local_id(0);
+    load_band_row_prefixes(r_tile, c0, y0, h, isum, isum_step, isum_offset, cols);
     const int c = c0 + lid;
-    if (c > cols)
+    if (lid >= TILE_W + BAND || c > cols)
         return;
     WTN rising = (WTN)(0), falling = (WTN)(0);
     for (int r = 0; r < h; ++r)
     {
-        rising += tile[r * (TILE_W + BAND) + lid + h - 1 - r];
-        falling += tile[r * (TILE_W + BAND) + lid + r];
+        rising += r_tile[r * BAND_W + lid + h - 1 - r];
+        falling += r_tile[r * BAND_W + lid + r];
     }
     const int d_rising = c + y0 + h, d_falling = c + rows - y0;
     if (d_rising >= 0)
@@ -794,84 +794,102 @@ inline WTN band_sum(__global const WTN* sums, int falling, int b, int d, int row
 }
 
 // carries[band_index(falling, b, d)]: the sum over the bands above b down diagonal d (P, or Q,
-// on band b's top row). One work item per diagonal and family.
+// on band b's top row). Work-groups of CARRY_DIAGONALS diagonals x CARRY_SEGMENTS segments of the
+// bands, one family (group (., falling)): each work item adds up its segment, then writes its
+// segment's prefixes from the sums of the segments before it.
 __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WTN* carries,
                                            int rows, int cols)
 {
+    __local WTN segment_sums[CARRY_SEGMENTS][CARRY_DIAGONALS];
     const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
-    const int d = get_global_id(0), falling = get_global_id(1);
-    if (d >= count)
-        return;
+    const int lx = get_local_id(0), seg = get_local_id(1), falling = get_group_id(1);
+    const int d = min((int)get_global_id(0), count - 1);  // items past the end repeat the last
+    const int per_segment = (bands + CARRY_SEGMENTS - 1) / CARRY_SEGMENTS;
+    const int b0 = seg * per_segment, b1 = min(bands, b0 + per_segment);
     WTN acc = (WTN)(0);
-    for (int b0 = 0; b0 < bands; b0 += SCAN_BLOCK)
+    for (int b = b0; b < b1; b += SCAN_BLOCK)
     {
         WTN t[SCAN_BLOCK];
         #pragma unroll
         for (int i = 0; i < SCAN_BLOCK; ++i)
-            t[i] = b0 + i < bands ? band_sum(sums, falling, b0 + i, d, rows, cols, bands) : (WTN)(0);
+            t[i] = b + i < b1 ? band_sum(sums, falling, b + i, d, rows, cols, bands) : (WTN)(0);
         #pragma unroll
         for (int i = 0; i < SCAN_BLOCK; ++i)
-            if (b0 + i < bands)
+            acc += t[i];
+    }
+    segment_sums[seg][lx] = acc;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    acc = (WTN)(0);
+    for (int s = 0; s < seg; ++s)
+        acc += segment_sums[s][lx];
+    if ((int)get_global_id(0) >= count)
+        return;
+    for (int b = b0; b < b1; b += SCAN_BLOCK)
+    {
+        WTN t[SCAN_BLOCK];
+        #pragma unroll
+        for (int i = 0; i < SCAN_BLOCK; ++i)
+            t[i] = b + i < b1 ? band_sum(sums, falling, b + i, d, rows, cols, bands) : (WTN)(0);
+        #pragma unroll
+        for (int i = 0; i < SCAN_BLOCK; ++i)
+            if (b + i < b1)
             {
-                carries[band_index(falling, b0 + i, d, bands, count)] = acc;
+                carries[band_index(falling, b + i, d, bands, count)] = acc;
                 acc += t[i];
             }
     }
 }
 
-#define APRON_PITCH (TILE_W + 2 * BAND)
-
 // Outputs (y0 + 1 + r, x0 + x) for r < h, x < TILE_W of band b = group (., b), x0 = group
-// (t, .) * TILE_W; band 0 also writes the zero row 0. Work-groups of TILE_W + BAND items: item i
-// walks rising diagonal x0 + y0 + 1 + i (in row r it adds R(y0 + r, x0 + i - r)) and falling
-// diagonal x0 - BAND + i - y0 + rows (in row r it adds R(y0 + r, x0 - BAND + i + r)); R of the
-// band is held for columns x0 - BAND .. x0 + TILE_W + BAND - 2.
+// (t, .) * TILE_W; band 0 also writes the zero row 0. Work-groups of BAND_W items, R of the band
+// held for columns x0 - BAND .. x0 + TILE_W + BAND - 1: item i < TILE_W + BAND - 1 walks rising
+// diagonal x0 + y0 + 1 + i (in row r it adds R(y0 + r, x0 + i - r)) into a local tile of P, then
+// falling diagonal x0 - BAND + i - y0 + rows (in row r it adds R(y0 + r, x0 - BAND + i + r)),
+// subtracting Q there.
 __kernel void integral_tilted_tiles(__global const uchar* isum, int isum_step, int isum_offset,
                                     int rows, int cols, __global const WTN* carries,
                                     __global uchar* dst, int dst_step, int dst_offset)
 {
-    __local WTN apron[BAND * APRON_PITCH];
+    __local WTN r_tile[BAND * BAND_W];
     __local WTN out[BAND * TILE_W];
     const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
     const int b = get_group_id(1), y0 = b * BAND, h = min(BAND, rows - y0);
     const int x0 = (int)get_group_id(0) * TILE_W, lid = get_local_id(0);
-    load_band_row_prefixes(apron, APRON_PITCH, APRON_PITCH - 1, x0 - BAND, y0, h, isum, isum_step,
-                           isum_offset, cols);
-    if (lid < TILE_W + BAND - 1)
+    load_band_row_prefixes(r_tile, x0 - BAND, y0, h, isum, isum_step, isum_offset, cols);
+    const bool walks = lid < TILE_W + BAND - 1;
+    if (walks)
     {
         const int d = x0 + y0 + 1 + lid;
         WTN p = d < count ? carries[band_index(0, b, d, bands, count)] : (WTN)(0);
         for (int r = 0; r < h; ++r)
         {
             const int x = lid - r;  // the output column in the tile
-            p += apron[r * APRON_PITCH + x + BAND];
+            p += r_tile[r * BAND_W + x + BAND];
             if (x >= 0 && x < TILE_W)
                 out[r * TILE_W + x] = p;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid < TILE_W + BAND - 1)
+    if (walks)
     {
         const int d = x0 - BAND + lid - y0 + rows;
         WTN q = d >= 0 && d < count ? carries[band_index(1, b, d, bands, count)] : (WTN)(0);
         for (int r = 0; r < h; ++r)
         {
             const int x = lid - (BAND - 1) + r;
-            q += apron[r * APRON_PITCH + lid + r];
+            q += r_tile[r * BAND_W + lid + r];
             if (x >= 0 && x < TILE_W)
                 out[r * TILE_W + x] -= q;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int i = lid; i < h * TILE_W; i += get_local_size(0))
-    {
-        const int r = i / TILE_W, x = i - r * TILE_W;
-        if (x0 + x <= cols)
-            store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, out[i]);
-    }
-    if (b == 0)
-        for (int x = lid; x < TILE_W && x0 + x <= cols; x += get_local_size(0))
-            store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
+    const int x = lid % TILE_W;
+    if (x0 + x > cols)
+        return;
+    for (int r = lid / TILE_W; r < h; r += BAND_W / TILE_W)
+        store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, out[r * TILE_W + x]);
+    if (b == 0 && lid < TILE_W)
+        store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
 }
 
 #endif // TILTED

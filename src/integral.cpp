@@ -240,7 +240,8 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d", plan.band, plan.tileWidth) +
+        return cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d -D CARRY_DIAGONALS=%d -D CARRY_SEGMENTS=%d",
+                          plan.band, plan.tileWidth, (int)plan.carries.local[0], (int)plan.carries.local[1]) +
                accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
     detail::KernelLaunch bandSums("integral_tilted_band_sums", kernels::integral(), options);

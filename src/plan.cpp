@@ -351,16 +351,18 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     TiltedScanPlan plan;
     // Bands of 32 rows and tiles 64 wide for 4-byte sums; narrower tiles, then shorter bands, for
-    // wider sums, so that a tile's local memory (the band's row prefixes with their aprons, and
-    // the outputs) stays within 32 KiB: an H100 compute unit then holds several groups.
+    // wider sums, so that a tile's local memory stays within 32 KiB: an H100 compute unit then
+    // holds several groups.
     const int forcedBand = integralOverride()[4];
     plan.band = forcedBand >= 8 && forcedBand <= 64 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
     plan.tileWidth = 64;
     const size_t budget = std::min<size_t>(32 * 1024, device.localMemSize());
     const size_t maxGroup = device.maxWorkGroupSize();
     auto fits = [&] {
-        return (size_t)plan.band * (2 * plan.tileWidth + 2 * plan.band) * pixelBytes <= budget &&
-               (size_t)(plan.tileWidth + plan.band) <= maxGroup;
+        // R of the band with its aprons and the outputs; one work item per column
+        const int columns = plan.tileWidth + 2 * plan.band;
+        return (size_t)(plan.band * columns + plan.band * plan.tileWidth) * pixelBytes <= budget &&
+               (size_t)columns <= maxGroup;
     };
     while (!fits() && (plan.tileWidth > plan.band || plan.band > 8))
     {
@@ -371,26 +373,24 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     }
     CV_Assert(fits());
     plan.bands = (size.height + plan.band - 1) / plan.band;
-    const size_t sumGroups = ((size_t)size.width + plan.band + plan.tileWidth - 1) / plan.tileWidth;
+    const size_t columns = (size_t)plan.tileWidth + 2 * plan.band;
+    const size_t sumGroups = ((size_t)size.width + plan.band + plan.tileWidth + plan.band - 1) /
+                             (plan.tileWidth + plan.band);
     const size_t tileGroups = ((size_t)size.width + 1 + plan.tileWidth - 1) / plan.tileWidth;
-    plan.bandSums.global[0] = sumGroups * plan.tileWidth;
+    plan.bandSums.global[0] = sumGroups * columns;
     plan.bandSums.global[1] = (size_t)plan.bands;
-    plan.bandSums.local[0] = (size_t)plan.tileWidth;
+    plan.bandSums.local[0] = columns;
     plan.bandSums.local[1] = 1;
-    plan.tiles.global[0] = tileGroups * (plan.tileWidth + plan.band);
+    plan.tiles.global[0] = tileGroups * columns;
     plan.tiles.global[1] = (size_t)plan.bands;
-    plan.tiles.local[0] = (size_t)(plan.tileWidth + plan.band);
+    plan.tiles.local[0] = columns;
     plan.tiles.local[1] = 1;
+    // Work-groups of 32 diagonals x 8 segments of the bands (CARRY_DIAGONALS, CARRY_SEGMENTS).
     const size_t count = (size_t)size.height + size.width + 1;
-    plan.carries = planPerElement(count, 2);
-    if (device.type() != ocl::Device::TYPE_CPU)
-    {
-        // An explicit work-group: left to the driver, a prime number of diagonals (3001 at
-        // 1080p) gets work-groups of one work item.
-        plan.carries.local[0] = 64;
-        plan.carries.local[1] = 1;
-        plan.carries.global[0] = roundUp(count, 64);
-    }
+    plan.carries.global[0] = roundUp(count, 32);
+    plan.carries.global[1] = 2 * 8;
+    plan.carries.local[0] = 32;
+    plan.carries.local[1] = 8;
     return plan;
 }
 

@@ -128,9 +128,10 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
                             size_t lookBackBytes, bool allowSinglePass = true, bool squaredSum = false);
 
 /** The tilted integral's three launches over bands of `band` rows: each band's sums down every
-    diagonal (work-groups of tileWidth diagonals), their prefixes over the bands (one work item per
-    diagonal and family), and tiles of band x tileWidth outputs (tileWidth + band work items) that
-    hold the band's row prefixes, with an apron of `band` columns each side, in local memory. */
+    diagonal, their prefixes over the bands (work-groups of 32 diagonals x 8 segments of the
+    bands, one family), and tiles of band x tileWidth outputs. Both tile kernels hold the band's
+    row prefixes for tileWidth + 2 band columns in local memory, one work item per column; the
+    sums take tileWidth + band diagonals per work-group. */
 struct TiltedScanPlan
 {
     int band = 0, tileWidth = 0, bands = 0;

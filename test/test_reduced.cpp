@@ -142,6 +142,9 @@ const std::vector<Row>& rows()
         { "integral_8UC1_sum", integralCase(CV_8UC1, CV_32S, -1, 1, Size(21, 13), true) },
         { "integral_8UC3_all_outputs", integralCase(CV_8UC3, CV_32S, CV_64F, 3, Size(9, 7), true) },
         { "integral_8UC1_float_tilted", integralCase(CV_8UC1, CV_32F, CV_64F, 3, Size(7, 6), false) },
+        // The tilted sum's bands and tiles for 16-byte sums (bands of 16 rows, tiles 32 wide):
+        // 3 x 3 of them.
+        { "integral_tilted_bands_16UC2", integralCase(CV_16UC2, CV_64F, CV_64F, 3, Size(70, 40), true) },
         { "integral_16UC4_sqsum", integralCase(CV_16UC4, CV_64F, CV_64F, 2, Size(6, 5), true) },
         { "integral_8UC2_float_sums", integralCase(CV_8UC2, CV_32F, CV_32F, 2, Size(11, 4), true) },
     };
