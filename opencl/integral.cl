@@ -793,6 +793,16 @@ inline WTN band_sum(__global const WTN* sums, int falling, int b, int d, int row
     return d < first ? (WTN)(0) : sums[band_index(falling, b, min(d, last), bands, rows + cols + 1)];
 }
 
+// t[i] = band_sum(..., b + i, d, ...) for the i < SCAN_BLOCK with b + i < b1, zero beyond:
+// independent loads.
+inline void band_sum_block(__global const WTN* sums, int falling, int b, int b1, int d, int rows,
+                           int cols, int bands, WTN* t)
+{
+    #pragma unroll
+    for (int i = 0; i < SCAN_BLOCK; ++i)
+        t[i] = b + i < b1 ? band_sum(sums, falling, b + i, d, rows, cols, bands) : (WTN)(0);
+}
+
 // carries[band_index(falling, b, d)]: the sum over the bands above b down diagonal d (P, or Q,
 // on band b's top row). Work-groups of CARRY_DIAGONALS diagonals x CARRY_SEGMENTS segments of the
 // bands, one family (group (., falling)): each work item adds up its segment, then writes its
@@ -810,9 +820,7 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
     for (int b = b0; b < b1; b += SCAN_BLOCK)
     {
         WTN t[SCAN_BLOCK];
-        #pragma unroll
-        for (int i = 0; i < SCAN_BLOCK; ++i)
-            t[i] = b + i < b1 ? band_sum(sums, falling, b + i, d, rows, cols, bands) : (WTN)(0);
+        band_sum_block(sums, falling, b, b1, d, rows, cols, bands, t);
         #pragma unroll
         for (int i = 0; i < SCAN_BLOCK; ++i)
             acc += t[i];
@@ -827,9 +835,7 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
     for (int b = b0; b < b1; b += SCAN_BLOCK)
     {
         WTN t[SCAN_BLOCK];
-        #pragma unroll
-        for (int i = 0; i < SCAN_BLOCK; ++i)
-            t[i] = b + i < b1 ? band_sum(sums, falling, b + i, d, rows, cols, bands) : (WTN)(0);
+        band_sum_block(sums, falling, b, b1, d, rows, cols, bands, t);
         #pragma unroll
         for (int i = 0; i < SCAN_BLOCK; ++i)
             if (b + i < b1)
