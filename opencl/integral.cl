@@ -40,7 +40,8 @@
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
 // pass), and SQ_HALVES (the squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE:
 // the sum of squares (three launches).
-// Tilted (-D TILTED): BAND rows per band, TILE_W outputs per tile row (powers of two).
+// Tilted (-D TILTED): BAND rows per band, TILE_W outputs per tile row (powers of two); the
+// carries' work-groups of CARRY_DIAGONALS x CARRY_SEGMENTS.
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable

@@ -248,8 +248,8 @@ namespace {
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2), predecessors per read of the look-back (1..8), the tilted sum's
     rows per band (a power of two, 8 to 64), the work items per tile column (2, 4 or 8; fewer
-    where local memory or the work-group size calls for it), the squared sum's tile scanned whole (1) or in two halves (2:
-    planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
+    where local memory or the work-group size calls for it), the squared sum's tile scanned whole
+    (1) or in two halves (2: planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
     (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
     Never changes a result. */
 const int* integralOverride()
@@ -392,15 +392,6 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.carries.local[0] = 32;
     plan.carries.local[1] = 8;
     return plan;
-}
-
-LaunchShape planPerElement(size_t width, size_t height)
-{
-    LaunchShape shape;
-    shape.dims = 2;
-    shape.global[0] = std::max<size_t>(1, width);
-    shape.global[1] = std::max<size_t>(1, height);
-    return shape;
 }
 
 }}} // namespace cv::gpuconv::detail

@@ -142,9 +142,6 @@ struct TiltedScanPlan
     memory. */
 TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
 
-/** A 1D or 2D launch of one work item per element, the driver choosing the work-group. */
-LaunchShape planPerElement(size_t width, size_t height = 1);
-
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host
     time than the rest of a call. The caller packs everything the options depend on (types,
     plan, device capabilities) into `key`. Thread-safe; returned references stay valid. */
