@@ -228,13 +228,13 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
 }
 
 /** tilted = the integral of src rotated by 45 degrees, from the upright integral `upright`
-    (accumulated in accDepth: wrapping 32-bit integers, or double). */
-detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilted, int outDepth)
+    (accumulated in accDepth: wrapping 32-bit integers, or double), as `plan` schedules it. */
+detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilted, int outDepth,
+                                  const detail::TiltedScanPlan& plan)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
-    const detail::TiltedScanPlan plan = detail::planTiltedScan(device, Size(cols, rows), oclPixelBytes(accDepth, cn));
     uint64 key = 0;
     for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0), plan.band, plan.tileWidth })
         key = key * 128 + (uint64)field;
@@ -289,9 +289,10 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // Outputs, and the scratch of the tilted sum (sums and carries down each diagonal per band).
     const size_t pixels = (size_t)isize.width * isize.height;
     const int tiltedDepth = tiltedInDouble ? CV_64F : d.sdepth;
-    const size_t diagonals = !wantTilted || src.empty() ? 0
-        : 4 * ((size_t)src.rows + src.cols + 1) *
-              detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn)).bands;
+    const detail::TiltedScanPlan tiltedPlan =
+        wantTilted && !src.empty() ? detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn))
+                                   : detail::TiltedScanPlan();
+    const size_t diagonals = 4 * ((size_t)src.rows + src.cols + 1) * tiltedPlan.bands;
     const struct { bool wanted; size_t bytes; const char* what; } allocations[] = {
         { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
         { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
@@ -339,7 +340,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
             decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F);
         }
         if (decline.empty())
-            decline = tiltedIntegral(upright, d.sdepth == CV_32S ? CV_32S : CV_64F, tilted, d.sdepth);
+            decline = tiltedIntegral(upright, tiltedDepth, tilted, d.sdepth, tiltedPlan);
     }
     return decline;
 }

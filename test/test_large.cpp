@@ -63,8 +63,9 @@ TEST(Large, size_16384_8UC1_all_functions_match_cv)
 
 // Arrays the device cannot hold or gpuconv's kernels cannot address with 32-bit offsets (more than
 // INT_MAX bytes): integral's 64F squared sum of this image takes 2^31 + 262152 bytes, and so does
-// the 64F upright sum from which a 32F tilted sum is derived. gpuconv declines them rather than fail in an allocation or overflow an
-// offset, so with fallbacks forbidden the error names the function and the array.
+// the 64F upright sum from which a 32F tilted sum is derived. gpuconv declines them rather than
+// fail in an allocation or overflow an offset, so with fallbacks forbidden the error names the
+// function and the array.
 TEST(Large, arrays_beyond_32bit_offsets_or_the_allocation_limit_are_declined)
 {
     UMat src(kLarge, CV_8UC1, Scalar(1)), sum, sqsum, tilted;
