@@ -300,6 +300,8 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         { wantTilted && d.sdepth == CV_32F, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
         { wantTilted, diagonals * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's diagonal scratch" },
     };
+    if (decline.empty() && wantTilted && !src.empty() && !tiltedPlan.feasible)
+        decline = "the tilted sum's bands do not fit the device's local memory or work-group size";
     for (const auto& a : allocations)
         if (decline.empty() && a.wanted)
             decline = detail::checkAllocation(device, a.bytes, a.what);

@@ -371,7 +371,10 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
         else
             plan.band /= 2;
     }
-    CV_Assert(fits());
+    // The carries' work-groups are 32 x 8 (CARRY_DIAGONALS, CARRY_SEGMENTS).
+    if (!fits() || maxGroup < 256)
+        return plan;
+    plan.feasible = true;
     plan.bands = (size.height + plan.band - 1) / plan.band;
     const size_t columns = (size_t)plan.tileWidth + 2 * plan.band;
     const size_t sumGroups = ((size_t)size.width + plan.band + plan.tileWidth + plan.band - 1) /

@@ -134,12 +134,13 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     sums take tileWidth + band diagonals per work-group. */
 struct TiltedScanPlan
 {
+    bool feasible = false;  //!< false: the device's local memory or work-groups are too small
     int band = 0, tileWidth = 0, bands = 0;
     LaunchShape bandSums, carries, tiles;
 };
 
 /** Plans the tilted integral of an image of `size` pixels whose sums take `pixelBytes` in local
-    memory. */
+    memory; infeasible where even the smallest bands and tiles do not fit the device. */
 TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
 
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host
