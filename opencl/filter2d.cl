@@ -251,15 +251,18 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
         APPLY_WINDOW_ROW(win, r);
     }
 #else
+    // Interior rows are addressed by 32-bit offsets from the buffer's start (buffers stay under
+    // INT_MAX bytes: checkDeviceArrays): a row costs an add and one address, where 64-bit row
+    // arithmetic took several instructions per row.
+    const int window_offset = src_whole_offset + y0 * src_step + x0 * SRC_PIXEL_SIZE;
 #  ifdef ROW_WORDS
 // Little-endian words (OpenCL devices the module targets): shifting the pair right drops the
-// bytes before the window.
+// bytes before the window; the buffer's start is aligned for any type.
 #    define LOAD_INTERIOR_ROW(win, r)                                                           \
     do {                                                                                        \
-        __global const uchar* p_ =                                                              \
-            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
-        const uint misalign_ = (uint)((size_t)p_ & 3);                                          \
-        __global const uint* words_ = (__global const uint*)(p_ - misalign_);                   \
+        const int offset_ = window_offset + (r) * src_step;                                     \
+        const uint misalign_ = (uint)offset_ & 3u;                                              \
+        __global const uint* words_ = (__global const uint*)src + (offset_ >> 2);               \
         uint raw_[WIN_WORDS + 1];                                                               \
         _Pragma("unroll")                                                                       \
         for (int i_ = 0; i_ <= WIN_WORDS; ++i_)                                                 \
@@ -275,8 +278,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  else
 #    define LOAD_INTERIOR_ROW(win, r)                                                           \
     do {                                                                                        \
-        __global const uchar* p_ =                                                              \
-            src_whole + (size_t)(y0 + (r)) * src_step + (size_t)x0 * SRC_PIXEL_SIZE;            \
+        __global const uchar* p_ = src + (window_offset + (r) * src_step);                      \
         _Pragma("unroll")                                                                       \
         for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
             (win)[i_] = TO_ACC(LOAD_SRC_PIXEL(p_ + (size_t)i_ * SRC_PIXEL_SIZE));               \

@@ -451,6 +451,8 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
     const bool interior = sx0 >= 0 && sy0 >= 0 && sx0 + DIRECT_WIN_W <= whole_cols &&
                           sy0 + DIRECT_WIN_H <= whole_rows;
 
+    // Interior rows by 32-bit offsets from the buffer's start (as filter2D's direct reads).
+    const int window_offset = src_whole_offset + sy0 * src_step + sx0 * SRC_PIXEL_SIZE;
     BT rows[DIRECT_WIN_H][DIRECT_BW];
     #pragma unroll
     for (int r = 0; r < DIRECT_WIN_H; ++r)
@@ -458,7 +460,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
         BT win[DIRECT_WIN_W];
         if (interior)
         {
-            __global const uchar* p = src_whole + (size_t)(sy0 + r) * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
+            __global const uchar* p = src + (window_offset + r * src_step);
             #pragma unroll
             for (int i = 0; i < DIRECT_WIN_W; ++i)
                 win[i] = ST_TO_BT(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
