@@ -247,8 +247,9 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
 {
     if (x >= cols || y >= rows)
         return (WTN)(0);
+    // 32-bit offsets: buffers stay under INT_MAX bytes (checkDeviceArrays).
     __global const SRC_T1* p =
-        (__global const SRC_T1*)(src + (size_t)y * src_step + src_offset) + (size_t)x * CN;
+        (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
     WTN v = SRC_TO_WT(GLOBAL_VLOAD(GPUCONV_CAT(SRC_T1, CN), p));
 #ifdef SQUARE
     v = v * v;
@@ -708,7 +709,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 
 inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
 {
-    __global DT1* p = (__global DT1*)(dst + (size_t)y * dst_step + dst_offset) + (size_t)x * CN;
+    __global DT1* p = (__global DT1*)(dst + (y * dst_step + dst_offset + x * (int)sizeof(DT1) * CN));
     VSTORE(WT_TO_DT(v), p);
 }
 
