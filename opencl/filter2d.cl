@@ -114,7 +114,7 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
 {
     if (y >= dst_rows)
         return;
-    __global uchar* drow = dst + dst_offset + (size_t)y * dst_step;
+    __global uchar* drow = dst + (dst_offset + y * dst_step);
 #if defined(ROW_VECTORS)
     if (x + PX <= dst_cols)
     {

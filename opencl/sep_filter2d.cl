@@ -419,10 +419,10 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
     CT acc[COL_STRIP];
     STRIP_SUM(COL_STRIP, CT, acc, (CT)(delta), ky, ky_len, anchor_y, sym_y, LOAD_ROW, BT_TO_CT);
 #undef LOAD_ROW
-    __global uchar* d = dst + dst_offset + (size_t)(y0 + ty) * dst_step + (size_t)x * DST_PIXEL_SIZE;
+    __global uchar* d = dst + (dst_offset + (y0 + ty) * dst_step + x * DST_PIXEL_SIZE);
     for (int j = 0; j < COL_STRIP; ++j)
         if (y0 + ty + j < dst_rows)
-            STORE_DST(COL_RESULT(acc[j]), d + (size_t)j * dst_step);
+            STORE_DST(COL_RESULT(acc[j]), d + j * dst_step);
 }
 
 #endif
@@ -484,7 +484,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
     {
         if (y + j >= dst_rows)
             break;
-        __global uchar* d = dst + dst_offset + (size_t)(y + j) * dst_step + (size_t)x * DST_PIXEL_SIZE;
+        __global uchar* d = dst + (dst_offset + (y + j) * dst_step + x * DST_PIXEL_SIZE);
         #pragma unroll
         for (int i = 0; i < DIRECT_BW; ++i)
         {

@@ -26,7 +26,7 @@
 // src_whole), into `tile` with row pitch `pitch` (>= tile_w) pixels; a pitch rounded up lets readers
 // use aligned vector loads from local memory, or spreads rows over banks. Pixels outside `whole`
 // follow the border rule (zero under BORDER_CONSTANT). All work items of the group take part;
-// ends with a barrier.
+// ends with a barrier. Offsets within the buffer are 32-bit (buffers stay under INT_MAX bytes).
 //
 // Adjacent work items read adjacent pixels, so global reads coalesce. Each item issues
 // TILE_LOAD_BATCH reads before it stores any of them: a group stalls at the barrier until its last
@@ -56,7 +56,7 @@ inline void load_tile(__local WT* tile, int pitch, int tile_w, int tile_h, int x
                 const int sx = inside_x ? x0 + tx : border_index(x0 + tx, whole_cols);
                 const int sy = inside_y ? y0 + ty : border_index(y0 + ty, whole_rows);
                 if (sx >= 0 && sy >= 0)
-                    value[b] = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (size_t)sy * src_step + (size_t)sx * SRC_PIXEL_SIZE));
+                    value[b] = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
                 at[b] = ty * pitch + tx;
             }
             tx += step_x;
