@@ -332,7 +332,7 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
             at[b] = -1;
             if (w < words && word * 16 < shift + row_bytes)
             {
-                value[b] = *(__global const uint4*)(src + ((long)ty * src_step - shift + word * 16));
+                value[b] = *(__global const uint4*)(src + (ty * src_step - shift + word * 16));
                 at[b] = ty * pitch_bytes + word * 16;
                 end[b] = ty * pitch_bytes + shift + row_bytes;
             }
