@@ -251,13 +251,11 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
         APPLY_WINDOW_ROW(win, r);
     }
 #else
-    // Interior rows are addressed by 32-bit offsets from the buffer's start (buffers stay under
-    // INT_MAX bytes: checkDeviceArrays): a row costs an add and one address, where 64-bit row
-    // arithmetic took several instructions per row.
+    // Interior rows by 32-bit offsets from the buffer's start (common/vector.cl, "Addressing").
     const int window_offset = src_whole_offset + y0 * src_step + x0 * SRC_PIXEL_SIZE;
 #  ifdef ROW_WORDS
 // Little-endian words (OpenCL devices the module targets): shifting the pair right drops the
-// bytes before the window; the buffer's start is aligned for any type.
+// bytes before the window.
 #    define LOAD_INTERIOR_ROW(win, r)                                                           \
     do {                                                                                        \
         const int offset_ = window_offset + (r) * src_step;                                     \

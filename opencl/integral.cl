@@ -247,7 +247,7 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
 {
     if (x >= cols || y >= rows)
         return (WTN)(0);
-    // 32-bit offsets: buffers stay under INT_MAX bytes (checkDeviceArrays).
+    // 32-bit offsets (common/vector.cl, "Addressing").
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
     WTN v = SRC_TO_WT(GLOBAL_VLOAD(GPUCONV_CAT(SRC_T1, CN), p));

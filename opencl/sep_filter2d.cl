@@ -451,7 +451,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
     const bool interior = sx0 >= 0 && sy0 >= 0 && sx0 + DIRECT_WIN_W <= whole_cols &&
                           sy0 + DIRECT_WIN_H <= whole_rows;
 
-    // Interior rows by 32-bit offsets from the buffer's start (as filter2D's direct reads).
+    // Interior rows by 32-bit offsets from the buffer's start (common/vector.cl, "Addressing").
     const int window_offset = src_whole_offset + sy0 * src_step + sx0 * SRC_PIXEL_SIZE;
     BT rows[DIRECT_WIN_H][DIRECT_BW];
     #pragma unroll

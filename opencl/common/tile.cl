@@ -26,7 +26,7 @@
 // src_whole), into `tile` with row pitch `pitch` (>= tile_w) pixels; a pitch rounded up lets readers
 // use aligned vector loads from local memory, or spreads rows over banks. Pixels outside `whole`
 // follow the border rule (zero under BORDER_CONSTANT). All work items of the group take part;
-// ends with a barrier. Offsets within the buffer are 32-bit (buffers stay under INT_MAX bytes).
+// ends with a barrier. Offsets are 32-bit (common/vector.cl, "Addressing").
 //
 // Adjacent work items read adjacent pixels, so global reads coalesce. Each item issues
 // TILE_LOAD_BATCH reads before it stores any of them: a group stalls at the barrier until its last

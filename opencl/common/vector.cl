@@ -6,6 +6,12 @@
 // checked that global rows start on vector boundaries, and GLOBAL_VLOAD/GLOBAL_VSTORE become
 // plain vector accesses, which compilers turn into single wide memory transactions.
 
+// Addressing: every buffer a kernel receives is under INT_MAX bytes (the host's
+// checkDeviceArrays declines larger arrays), so byte offsets within a buffer are computed in 32-bit
+// ints and added to the buffer's pointer once. 64-bit row arithmetic (a wide multiply, a sign
+// extension and a 64-bit add per row or pixel) cost several integer instructions per row on an H100
+// (docs/PERFORMANCE.md, "Every case at commit 978bb80"). Buffer starts are aligned for any type.
+
 // The identity conversion, named by the host where source and target types agree.
 #define noconvert(x) (x)
 
