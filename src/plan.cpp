@@ -124,9 +124,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     {
         // 8- and 16-bit rows: each window row read as aligned words of 4 pixels and applied to
         // PY rows of outputs; 8x2, 8x4 and 8x8 measured 2-13% slower than 4x4 at 4K on the H100
-        // (sweeps in docs/PERFORMANCE.md).
-        plan.pixelsX = 4;
-        plan.pixelsY = fewItems ? 2 : 4;
+        // from 5x5 up, but 8x2 5% faster for 3x3 8UC1 (23.3 against 24.5 device us, in two sweeps;
+        // docs/PERFORMANCE.md).
+        const bool wideRows = !fewItems && srcPixelBytes == 1 && ksize.area() <= 9;
+        plan.pixelsX = wideRows ? 8 : 4;
+        plan.pixelsY = fewItems || wideRows ? 2 : 4;
         plan.groupW = 16;
         plan.groupH = 8;
     }
@@ -371,8 +373,11 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
         else
             plan.band /= 2;
     }
-    // The carries' work-groups are 32 x 8 (CARRY_DIAGONALS, CARRY_SEGMENTS).
-    if (!fits() || maxGroup < 256)
+    // The carries' work-groups: 32 diagonals x 8 segments of the bands (CARRY_DIAGONALS,
+    // CARRY_SEGMENTS).
+    plan.carries.local[0] = 32;
+    plan.carries.local[1] = 8;
+    if (!fits() || plan.carries.local[0] * plan.carries.local[1] > maxGroup)
         return plan;
     plan.feasible = true;
     plan.bands = (size.height + plan.band - 1) / plan.band;
@@ -388,12 +393,9 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.tiles.global[1] = (size_t)plan.bands;
     plan.tiles.local[0] = columns;
     plan.tiles.local[1] = 1;
-    // Work-groups of 32 diagonals x 8 segments of the bands (CARRY_DIAGONALS, CARRY_SEGMENTS).
-    const size_t count = (size_t)size.height + size.width + 1;
-    plan.carries.global[0] = roundUp(count, 32);
-    plan.carries.global[1] = 2 * 8;
-    plan.carries.local[0] = 32;
-    plan.carries.local[1] = 8;
+    // One diagonal per work item and segment, both families.
+    plan.carries.global[0] = roundUp((size_t)size.height + size.width + 1, plan.carries.local[0]);
+    plan.carries.global[1] = 2 * plan.carries.local[1];
     return plan;
 }
 

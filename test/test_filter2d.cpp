@@ -228,7 +228,8 @@ TEST_P(Filter2D_Sizes, matches_cv)
     checkFilter({ type, -1, Size(1920, 1080), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
     // Where 4x4 blocks would leave a compute unit under 2048 items (1080p on a GPU of 132 units),
     // one-lane items take smaller blocks (3x3) or the local-memory tile (5x5, 7x7); beyond, direct
-    // 4x4 blocks: 4K reaches those on such a GPU, 1080p on a CPU device of a few units.
+    // 4x4 blocks (8x2 for 8-bit 3x3): 4K reaches those on such a GPU, 1080p on a CPU device of a
+    // few units.
     if (CV_MAT_CN(type) == 1)
         checkFilter({ type, -1, Size(3840, 2160), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, rng);
 }
