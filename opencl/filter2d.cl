@@ -91,17 +91,19 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #  define WIN_VECTORS WIN_W
 #  define TILE_PITCH TILE_W
 #endif
-#if (CN == 2 || CN == 4) && PX > 1 && PX * CN <= 16
-// The PX pixels of an item's output row leave as one vector: pixel-wide stores, one every
+#if ((CN == 2 || CN == 4) && PX > 1 && PX * CN <= 16) || (CN == 3 && PX == 4)
+// The PX pixels of an item's output row leave as whole vectors (DST_ROW_PARTS of DST_ROW_LANES
+// elements: 3-channel rows of 4 pixels as 3 vectors of 4): pixel-wide stores, one every
 // CN * sizeof(DST_T1) bytes across the lanes of a warp, would write each memory sector in parts.
 #  define PIXEL_ROW_VECTORS 1
-#  if PX * CN == 4
+#  if PX * CN == 4 || CN == 3
 #    define DST_ROW_LANES 4
 #  elif PX * CN == 8
 #    define DST_ROW_LANES 8
 #  else
 #    define DST_ROW_LANES 16
 #  endif
+#  define DST_ROW_PARTS (PX * CN / DST_ROW_LANES)
 #  define DST_ROW GPUCONV_CAT(DST_T1, DST_ROW_LANES)
 #  define VLOAD_ROW GPUCONV_CAT(vload, DST_ROW_LANES)
 #  define VSTORE_ROW GPUCONV_CAT(vstore, DST_ROW_LANES)
@@ -130,15 +132,20 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
     if (x + PX <= dst_cols)
     {
         __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
-        DST_T1 lanes[DST_ROW_LANES];
+        DST_T1 lanes[DST_ROW_LANES * DST_ROW_PARTS];
         #pragma unroll
         for (int px = 0; px < PX; ++px)
             VSTORE_CN(TO_DST(a[px]), px, lanes);
-        const DST_ROW value = VLOAD_ROW(0, lanes);
-        if (((size_t)p & (sizeof(DST_ROW) - 1)) == 0)
-            *(__global DST_ROW*)p = value;  // one wide store
-        else
-            VSTORE_ROW(value, 0, p);
+        const bool aligned = ((size_t)p & (sizeof(DST_ROW) - 1)) == 0;
+        #pragma unroll
+        for (int part = 0; part < DST_ROW_PARTS; ++part)
+        {
+            const DST_ROW value = VLOAD_ROW(part, lanes);
+            if (aligned)
+                ((__global DST_ROW*)p)[part] = value;  // wide stores
+            else
+                VSTORE_ROW(value, part, p);
+        }
         return;
     }
 #endif
