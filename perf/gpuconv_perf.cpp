@@ -215,4 +215,14 @@ std::string caseName(Size size, int type)
     return cv::format("%dx%d %s", size.width, size.height, typeToString(type).c_str() + 3);
 }
 
+Mat unitGainKernel(int ksize)
+{
+    Mat kernel(ksize, ksize, CV_32F);
+    RNG rng(ksize);
+    rng.fill(kernel, RNG::UNIFORM, -1.0, 1.0);
+    kernel.at<float>(ksize / 2, ksize / 2) += 2.0f;
+    kernel /= cv::norm(kernel, NORM_L1);
+    return kernel;
+}
+
 } // namespace gpuconv_perf

@@ -54,6 +54,10 @@ UMat randomUMat(Size size, int type, uint64 seed = 0x12345);
 /** Formats a size and type as "3840x2160 8UC1". */
 std::string caseName(Size size, int type);
 
+/** A general (not separable) ksize x ksize kernel of unit gain, as a sharpening or matched filter
+    would be: random weights with a dominant centre, normalised to an L1 norm of 1. */
+Mat unitGainKernel(int ksize);
+
 } // namespace gpuconv_perf
 
 #endif

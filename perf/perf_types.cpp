@@ -26,11 +26,7 @@ TEST_P(OCL_Types, OneCall)
     if (op == FILTER2D_3 || op == FILTER2D_7)
     {
         const int ksize = op == FILTER2D_3 ? 3 : 7;
-        Mat kernel(ksize, ksize, CV_32F);
-        RNG rng(ksize);
-        rng.fill(kernel, RNG::UNIFORM, -1.0, 1.0);
-        kernel.at<float>(ksize / 2, ksize / 2) += 2.0f;
-        kernel /= cv::norm(kernel, NORM_L1);
+        const Mat kernel = unitGainKernel(ksize);
         label = cv::format("filter2D %dx%d", ksize, ksize);
         gpuconvCall = [=, &dstGpuconv] { gpuconv::filter2D(src, dstGpuconv, -1, kernel); };
         cvCall = [=, &dstCv] { cv::filter2D(src, dstCv, -1, kernel); };
