@@ -20,7 +20,8 @@ TEST_P(OCL_Types, OneCall)
     UMat dstGpuconv, dstCv;
     Traffic traffic;
     traffic.bytesIn = traffic.bytesOut = 1.0 * size.area() * CV_ELEM_SIZE(type);
-    double tolerance = CV_MAT_DEPTH(type) == CV_32F ? 1e-3 : 1.0;
+    // The largest difference from cv::'s result allowed: absolute, plus relative to cv::'s largest value.
+    double absTolerance = CV_MAT_DEPTH(type) == CV_32F ? 1e-3 : 1.0, relTolerance = 0;
     std::string label;
     std::function<void()> gpuconvCall, cvCall;
     if (op == FILTER2D_3 || op == FILTER2D_7)
@@ -45,7 +46,8 @@ TEST_P(OCL_Types, OneCall)
         // doubles relative to the largest sum).
         const int sdepth = CV_MAT_DEPTH(type) == CV_8U ? CV_32S : CV_64F;
         traffic.bytesOut = (double)(size.width + 1) * (size.height + 1) * CV_MAT_CN(type) * CV_ELEM_SIZE1(sdepth);
-        tolerance = sdepth == CV_32S ? 0 : -1e-10;
+        absTolerance = 0;
+        relTolerance = sdepth == CV_32S ? 0 : 1e-10;
         label = "integral";
         gpuconvCall = [=, &dstGpuconv] { gpuconv::integral(src, dstGpuconv, sdepth); };
         cvCall = [=, &dstCv] { cv::integral(src, dstCv, sdepth); };
@@ -53,17 +55,15 @@ TEST_P(OCL_Types, OneCall)
     else
     {
         traffic.bytesIn *= 2;
-        tolerance = CV_MAT_DEPTH(type) == CV_32F ? 1e-3 : 0;
+        absTolerance = CV_MAT_DEPTH(type) == CV_32F ? 1e-3 : 0;
         label = "addWeighted";
         gpuconvCall = [=, &dstGpuconv] { gpuconv::addWeighted(src, 0.3, src2, 0.7, 12.25, dstGpuconv); };
         cvCall = [=, &dstCv] { cv::addWeighted(src, 0.3, src2, 0.7, 12.25, dstCv); };
     }
     compareWithOpenCV(label + " " + caseName(size, type), traffic, gpuconvCall, cvCall);
 
-    // The timed result must be the right one (a negative tolerance is relative to the largest
-    // value of cv::'s result).
-    const double limit = tolerance >= 0 ? tolerance : -tolerance * cv::norm(dstCv, NORM_INF);
-    EXPECT_LE(cv::norm(dstGpuconv, dstCv, NORM_INF), limit);
+    // The timed result must be the right one.
+    EXPECT_LE(cv::norm(dstGpuconv, dstCv, NORM_INF), absTolerance + relTolerance * cv::norm(dstCv, NORM_INF));
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Types,
