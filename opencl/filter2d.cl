@@ -60,16 +60,7 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #include "common/border.cl"
 #include "common/tile.cl"
 
-#if CN == 3
-#  define STORE_DST_PIXEL(value, ptr) vstore3(value, 0, (__global DST_T1*)(ptr))
-#  define DST_PIXEL_SIZE ((int)sizeof(DST_T1) * 3)
-#elif CN == 1
-#  define STORE_DST_PIXEL(value, ptr) (*(__global DST_T1*)(ptr) = (value))
-#  define DST_PIXEL_SIZE ((int)sizeof(DST_T1))
-#else
-#  define STORE_DST_PIXEL(value, ptr) (*(__global GPUCONV_CAT(DST_T1, CN)*)(ptr) = (value))
-#  define DST_PIXEL_SIZE ((int)sizeof(DST_T1) * CN)
-#endif
+#include "common/dst_pixel.cl"
 
 #define BLOCK_W (LX * PX)
 #define BLOCK_H (LY * PY)
@@ -174,8 +165,10 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  else
     __local WT tile[TILE_H * TILE_PITCH];
 #  endif
-    load_tile(tile, TILE_PITCH, TILE_W, TILE_H, wx0, wy0, src_whole, src_step, whole_cols,
-                      whole_rows);
+    // The whole pitch, not just the window: the last vector of a row of whole vectors reaches
+    // into it, and reads pixels there that no output uses, but initialised ones.
+    load_tile(tile, TILE_PITCH, TILE_PITCH, TILE_H, wx0, wy0, src_whole, src_step, whole_cols,
+              whole_rows);
     if (bx + ox >= dst_cols || by + oy >= dst_rows)
         return;  // after the barrier: every item helped to load the tile
 #else

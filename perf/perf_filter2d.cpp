@@ -36,6 +36,20 @@ INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Filter2D,
                        ::testing::Values(sz1080p, sz2160p),
                        ::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1)));
 
+// Kernel sizes between those above at 4K, where filter2D's direct correlation and its
+// frequency-domain path (src/plan.cpp, planFilter2DSpectral) cross over.
+typedef ::testing::TestWithParam<std::tuple<int, int>> OCL_Filter2D_Crossover;
+
+TEST_P(OCL_Filter2D_Crossover, Filter2D)
+{
+    const int ksize = std::get<0>(GetParam());
+    compareFilter2D(cv::format("filter2D %dx%d", ksize, ksize), sz2160p, std::get<1>(GetParam()),
+                    unitGainKernel(ksize));
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, OCL_Filter2D_Crossover,
+    ::testing::Combine(::testing::Values(9, 11, 13), ::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1)));
+
 // A Gaussian given as a 2D kernel (an outer product): gpuconv detects rank 1 and runs it as
 // sepFilter2D where that is cheaper; cv::filter2D convolves in 2D.
 typedef ::testing::TestWithParam<std::tuple<int, Size, int>> OCL_Filter2D_RankOne;

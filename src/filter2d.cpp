@@ -77,6 +77,75 @@ bool rankOneFactors(const Mat& kernel, Mat& row, Mat& column)
     return true;
 }
 
+/** The arguments both filter2D kernels start with: the source, its border geometry, the
+    destination and the anchor; returns the next argument's index. */
+int setCorrelationArgs(detail::KernelLaunch& k, const UMat& src, const detail::BorderGeometry& border,
+                       const UMat& dst, Point anchor)
+{
+    int arg = 0;
+    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
+    arg = k.set(arg, (int)src.step[0]);
+    arg = k.set(arg, (int)border.wholeOffset);
+    arg = k.set(arg, border.whole.width);
+    arg = k.set(arg, border.whole.height);
+    arg = k.set(arg, border.roiOffset.x);
+    arg = k.set(arg, border.roiOffset.y);
+    arg = k.set(arg, ocl::KernelArg::WriteOnly(dst));
+    arg = k.set(arg, anchor.x);
+    arg = k.set(arg, anchor.y);
+    return arg;
+}
+
+/** The conjugate of the transform of `weights` (KH x KW) zero-padded to the spectral tile,
+    divided by the tile's area (the inverse transform's scale), in the digit-reversed order that
+    opencl/filter2d_spectral.cl's radix-8 passes leave on both axes: position 8a + b holds
+    frequency a + 8b. The product with a tile's transform is the transform of their correlation. */
+Mat correlationSpectrum(const Mat& weights)
+{
+    const int n = detail::Filter2DSpectralPlan::tile;
+    CV_Assert(n == 64 && weights.rows <= n && weights.cols <= n);
+    Mat padded = Mat::zeros(n, n, CV_64F), corner = padded(Rect(0, 0, weights.cols, weights.rows));
+    weights.convertTo(corner, CV_64F);
+    Mat transform;
+    cv::dft(padded, transform, DFT_COMPLEX_OUTPUT);
+    const auto frequency = [](int position) { return (position >> 3) + 8 * (position & 7); };
+    const double scale = 1.0 / (n * n);
+    Mat spectrum(n, n, CV_32FC2);
+    for (int y = 0; y < n; ++y)
+        for (int x = 0; x < n; ++x)
+        {
+            const Vec2d f = transform.at<Vec2d>(frequency(y), frequency(x));
+            spectrum.at<Vec2f>(y, x) = Vec2f((float)(f[0] * scale), (float)(-f[1] * scale));
+        }
+    return spectrum;
+}
+
+/** filter2D through the frequency domain (detail::planFilter2DSpectral chose it). */
+detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const detail::BorderGeometry& border,
+                                    const Correlation& c, const Mat& weights, double delta,
+                                    const detail::Filter2DSpectralPlan& plan)
+{
+    using detail::oclConvertName;
+    using detail::oclTypeName;
+    const ocl::Device& device = ocl::Device::getDefault();
+    const std::string options =
+        cv::format("-D SRC_T1=%s -D CN=%d -D SRC_TO_FLOAT=%s -D DST_T1=%s -D TO_DST=%s -D KW=%d -D KH=%d",
+                   oclTypeName(c.sdepth).c_str(), c.cn, oclConvertName(c.sdepth, CV_32F, c.cn).c_str(),
+                   oclTypeName(c.ddepth).c_str(), oclConvertName(CV_32F, c.ddepth, c.cn).c_str(),
+                   c.ksize.width, c.ksize.height) +
+        border.buildOption() + detail::oclCommonOptions(device);
+    detail::KernelLaunch k("filter2d_spectral", kernels::filter2d_spectral(), options);
+    if (k.empty())
+        return "the filter2d_spectral kernel failed to build: " + options;
+    const UMat spectrum = detail::deviceConstants(weights, "correlationSpectrum", correlationSpectrum);
+    int arg = setCorrelationArgs(k, src, border, dst, c.anchor);
+    arg = k.set(arg, (float)delta);
+    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(spectrum));
+    if (!k.enqueue(plan.launchShape(dst.size())))
+        return "enqueueing the filter2d_spectral kernel failed";
+    return detail::OclDecline();
+}
+
 detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst, int ddepth,
                                const _InputArray& _kernel, Point anchor, double delta, int borderType)
 {
@@ -115,6 +184,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     // The weights in the accumulator depth, as cv::getLinearFilter converts them (same rounding).
     Mat weights;
     kernel.convertTo(weights, c.accDepth);
+    const detail::Filter2DSpectralPlan spectral = detail::planFilter2DSpectral(device, c.ksize, c.sdepth, c.ddepth, c.cn);
+    if (spectral.use)
+        return spectralFilter2D(src, dst, border, c, weights, delta, spectral);
     const size_t weightsBytes = weights.total() * weights.elemSize();
     const size_t srcPixelBytes = CV_ELEM_SIZE1(c.sdepth) * (c.cn == 3 ? 4 : c.cn);
     const detail::Filter2DPlan plan =
@@ -162,17 +234,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     if (k.empty())
         return "the filter2d kernel failed to build: " + options;
 
-    int arg = 0;
-    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
-    arg = k.set(arg, (int)src.step[0]);
-    arg = k.set(arg, (int)border.wholeOffset);
-    arg = k.set(arg, border.whole.width);
-    arg = k.set(arg, border.whole.height);
-    arg = k.set(arg, border.roiOffset.x);
-    arg = k.set(arg, border.roiOffset.y);
-    arg = k.set(arg, ocl::KernelArg::WriteOnly(dst));
-    arg = k.set(arg, c.anchor.x);
-    arg = k.set(arg, c.anchor.y);
+    int arg = setCorrelationArgs(k, src, border, dst, c.anchor);
     if (c.accDepth == CV_64F)
         arg = k.set(arg, delta);
     else

@@ -20,6 +20,7 @@
 // cv::ocl::Kernel::run() unchanged.
 
 #include <opencv2/core/ocl.hpp>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <vector>
@@ -86,6 +87,11 @@ private:
     OpenCL context, type and content, and returned again. Entries are never written after their
     upload; kernels in flight keep theirs alive. Thread-safe. */
 UMat deviceConstants(const Mat& values);
+
+/** deviceConstants of `derive(values)`, cached under `values` and `derivation` (a name for what
+    `derive` computes): constants derived on the host at some cost, such as a kernel's spectrum,
+    are derived once per kernel. */
+UMat deviceConstants(const Mat& values, const char* derivation, const std::function<Mat(const Mat&)>& derive);
 
 }}} // namespace cv::gpuconv::detail
 

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace cv { namespace gpuconv { namespace detail {
 
@@ -222,6 +223,50 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     return plan;
 }
 
+
+LaunchShape Filter2DSpectralPlan::launchShape(Size dstSize) const
+{
+    LaunchShape shape;
+    shape.dims = 2;
+    const int groupW = blocks * block.width;
+    shape.local[0] = (size_t)groupItems;
+    shape.local[1] = 1;
+    shape.global[0] = (size_t)((dstSize.width + groupW - 1) / groupW) * groupItems;
+    shape.global[1] = (size_t)((dstSize.height + block.height - 1) / block.height);
+    return shape;
+}
+
+Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize, int sdepth, int ddepth, int cn)
+{
+    Filter2DSpectralPlan plan;
+    const int tile = Filter2DSpectralPlan::tile;
+    // Float rounding of a transform grows with the values: 8-bit and float sources stay within
+    // filter2D's tolerance (+-1, relative 1e-5); 16-bit ones could round an output the other way
+    // by more. Double accumulation (64F) keeps the direct correlation.
+    const bool arithmetic = (sdepth == CV_8U || sdepth == CV_32F) && ddepth != CV_64F;
+    // At least half a tile of outputs each way, so that a tile's transforms serve enough outputs.
+    const bool fits = ksize.width <= tile / 2 + 1 && ksize.height <= tile / 2 + 1;
+    const size_t localBytes = (size_t)tile * (tile + 1) * 8 + (size_t)tile * 8;
+    const bool deviceFits = device.maxWorkGroupSize() >= (size_t)Filter2DSpectralPlan::groupItems &&
+                            device.localMemSize() >= localBytes;
+    if (!arithmetic || !fits || !deviceFits || cn < 1 || cn > 4)
+        return plan;
+    const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_SPECTRAL");
+    if (forced && std::strcmp(forced, "never") == 0)
+        return plan;
+    const bool always = forced && std::strcmp(forced, "always") == 0;
+    plan.blocks = cn == 1 ? 2 : 1;
+    plan.block = Size(tile - ksize.width + 1, tile - ksize.height + 1);
+    // The direct correlation costs ~KW * KH per output, a tile's transforms a fixed amount shared
+    // by its block's outputs: the product of the two decides. Measured crossovers on an H100 (4K,
+    // device time; docs/PERFORMANCE.md, filter2D): one transform per tile (1 and 2 channels) 7x7
+    // direct (46 against 56 us 8UC1), 9x9 spectral (58 against 74); two per tile (3 and 4
+    // channels, slower per transform) 13x13 direct (379 against 389 us 8UC4), 15x15 spectral
+    // (406 against 459).
+    const double work = (double)ksize.area() * plan.block.area();
+    plan.use = always || work >= (cn <= 2 ? 200e3 : 500e3);
+    return plan;
+}
 
 bool packVariantKey(std::initializer_list<std::pair<int, int>> fields, uint64& key)
 {

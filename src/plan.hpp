@@ -90,6 +90,29 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
                           int accLanes, size_t accElemBytes, size_t weightsBytes);
 
+/** filter2D through the frequency domain (opencl/filter2d_spectral.cl): one work group of
+    `groupItems` items per `tile` x `tile` source tile, whose transform yields blockW x blockH
+    outputs (tile - kernel + 1 each way), `blocks` blocks side by side per group (two for one
+    channel, which share one complex transform). */
+struct Filter2DSpectralPlan
+{
+    static const int tile = 64, groupItems = 256;
+    bool use = false;
+    int blocks = 1;
+    Size block;
+
+    /** The NDRange covering a destination of `dstSize`. */
+    LaunchShape launchShape(Size dstSize) const;
+};
+
+/** Whether a filter2D of `ksize` from `sdepth` to `ddepth` with `cn` channels runs through the
+    frequency domain: float arithmetic on 8-bit or float sources (whose float rounding stays within
+    filter2D's tolerance there), kernels large enough for the transforms to cost less than the
+    direct correlation (a cost model measured on an H100) and small enough for a useful block per
+    tile, a device with the group size and local memory the kernel needs. OPENCV_GPUCONV_FILTER2D_SPECTRAL=always (every kernel up to
+    the tile's limit) or never overrides the size rule, for tests of both paths. */
+Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize, int sdepth, int ddepth, int cn);
+
 /** Tiled 2D scans (integral): square tiles of `tile` x `tile` pixels, one work-group of `tile` x
     `segments` work items per tile (segments >= 2), each tile staged in local memory with a padded
     row stride. Either one launch whose tiles get their carries from the tiles before them

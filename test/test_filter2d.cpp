@@ -209,6 +209,37 @@ INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_KernelBorder,
                                          Size(4, 4), Size(15, 15), Size(31, 31)),
                        ::testing::ValuesIn(kBorders)));
 
+// ---- the frequency-domain path for large kernels ---------------------------------------------
+
+// Every kernel up to the spectral tile's limit (33x33) through the frequency domain, whatever the
+// cost model says: each channel count (one channel packs two blocks into a transform, three and
+// four channels take two transforms), each destination depth it serves, blocks cut by the image's
+// edges, and a kernel past the limit, which the direct path takes.
+TEST(Filter2D_Spectral, matches_cv)
+{
+    ScopedEnv spectral("OPENCV_GPUCONV_FILTER2D_SPECTRAL", "always");
+    RNG rng = testRng();
+    const Mat wide = randomKernel(rng, Size(17, 9)), largest = randomKernel(rng, Size(33, 33));
+    const std::pair<int, int> pairs[] = { { CV_8U, -1 }, { CV_8U, CV_16U }, { CV_8U, CV_16S },
+                                          { CV_8U, CV_32F }, { CV_32F, -1 } };
+    for (const auto& depths : pairs)
+        for (int cn : { 1, 2, 3, 4 })
+        {
+            const int type = CV_MAKETYPE(depths.first, cn);
+            // 17x9 blocks are 48x56: two and a bit groups across, one and a bit down.
+            checkFilter({ type, depths.second, Size(101, 59), wide, Point(3, 7), 1.5, BORDER_REFLECT_101, true, DST_ROI }, rng);
+            if (depths.second < 0)
+                checkFilter({ type, -1, Size(50, 61), wide, Point(-1, -1), 0, BORDER_WRAP, true, DST_INPLACE }, rng);
+        }
+    for (int type : { CV_8UC1, CV_32FC4 })
+    {
+        checkFilter({ type, -1, Size(70, 40), largest, Point(-1, -1), -2, BORDER_CONSTANT, true, DST_ROI }, rng);
+        checkFilter({ type, -1, Size(20, 9), largest, Point(32, 0), 0, BORDER_REFLECT | BORDER_ISOLATED, true, DST_ROI }, rng);
+    }
+    checkFilter({ CV_8UC1, -1, Size(75, 40), randomKernel(rng, Size(34, 34)), Point(-1, -1), 0, BORDER_REPLICATE,
+                  false, DST_NEW }, rng);
+}
+
 // ---- widths 1..17 and tiny heights, for every pixel layout ------------------------------------
 
 typedef ::testing::TestWithParam<std::tuple<int, Size>> Filter2D_Sizes;

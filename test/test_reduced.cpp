@@ -132,7 +132,13 @@ const std::vector<Row>& rows()
           withFixedTaps(filter(S, CV_8UC4, Size(23, 13), Size(5, 3), BORDER_WRAP | BORDER_ISOLATED)) },
         // Tiles inside the image, loaded by aligned 16-byte words shifted per row in local memory.
         { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(9, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
-        { "filter2D_several_groups_8UC1_tiled", filter(F, CV_8UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
+        { "filter2D_several_groups_16UC1_tiled", filter(F, CV_16UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },
+        // filter2D through the frequency domain (large kernels on 8-bit and float pixels): two
+        // blocks per transform (one channel), two transforms per tile (3 and 4 channels), several
+        // groups each way.
+        { "filter2D_spectral_8UC1_reflect101", filter(F, CV_8UC1, Size(100, 50), Size(23, 19), BORDER_REFLECT_101, COEFF_RANDOM, Point(3, 15), DST_ROI) },
+        { "filter2D_spectral_8UC4_wrap_inplace", filter(F, CV_8UC4, Size(50, 30), Size(23, 19), BORDER_WRAP, COEFF_RANDOM, Point(-1, -1), DST_INPLACE) },
+        { "filter2D_spectral_32FC3_constant_isolated", filter(F, CV_32FC3, Size(30, 20), Size(17, 17), BORDER_CONSTANT | BORDER_ISOLATED) },
         { "integral_several_tiles_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(150, 70), true) },
         // integral: the single pass with look-back over several tiles along rows and columns (3 x 2
         // tiles of 32 on oclgrind), sum and squared sum; the row above takes the three launches

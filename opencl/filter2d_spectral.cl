@@ -1,0 +1,241 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+
+// filter2D for large kernels through the frequency domain (overlap-save): a work group loads a
+// 64x64 source tile, transforms it, multiplies it by the kernel's spectrum and transforms it
+// back; the (64 - KW + 1) x (64 - KH + 1) outputs whose window lies inside the tile are exact
+// correlations up to float rounding, the rest (wrapped around) are dropped. A transform costs
+// ~6 log2(64) operations per tile pixel where a direct correlation costs KW * KH per output, so it
+// wins for large kernels (src/plan.cpp, planFilter2DSpectral).
+//
+// Two real planes share one complex transform (the kernel is real, so the real and imaginary
+// parts of the result are the two planes' correlations): one-channel images put two horizontally
+// adjacent blocks in one tile, 2- to 4-channel images two channels per transform.
+//
+// The 64-point transforms along rows and columns are two radix-8 passes in local memory
+// (64 = 8 x 8): the forward one leaves its outputs in digit-reversed order (position 8a + b holds
+// frequency a + 8b), the spectrum argument is stored in that order (host), and the inverse
+// starts from it. Every pass reads and writes back the same 8 positions of a line, so passes
+// need no scratch, only a barrier between them.
+//
+// Build options: SRC_T1, CN (1..4), SRC_TO_FLOAT (source pixel -> float CN), DST_T1, TO_DST
+// (float CN -> destination pixel), KW, KH, BORDER_*.
+
+#include "common/vector.cl"
+#include "common/border.cl"
+#if CN == 1
+#  define CN_LANES
+#else
+#  define CN_LANES CN
+#endif
+#define WT GPUCONV_CAT(float, CN_LANES)
+#define SRC_TO_WT SRC_TO_FLOAT
+#include "common/tile.cl"
+
+#define TN 64                      // transform length (both axes)
+#define PITCH (TN + 1)             // local row pitch in complex elements: lines on distinct banks
+#define GROUP_ITEMS 256
+#define OUT_W (TN - KW + 1)
+#define OUT_H (TN - KH + 1)
+#define TILE_ITEMS (TN * TN / GROUP_ITEMS)                          // tile pixels per item
+#define OUT_ITEMS ((OUT_W * OUT_H + GROUP_ITEMS - 1) / GROUP_ITEMS)  // block pixels per item
+
+#if CN == 1
+#  define BLOCKS 2                 // blocks per group, side by side
+#  define TRANSFORMS 1
+#else
+#  define BLOCKS 1
+#  define TRANSFORMS ((CN + 1) / 2)
+#endif
+#define FLOAT_PIXEL GPUCONV_CAT(float, CN_LANES)
+
+#include "common/dst_pixel.cl"
+
+inline float2 complex_mul(float2 a, float2 b)
+{
+    return (float2)(a.x * b.x - a.y * b.y, a.x * b.y + a.y * b.x);
+}
+
+// v[k] <- sum_n v[n] exp(sign * 2 pi i n k / 8), sign -1 (forward) or +1 (inverse): three
+// radix-2 decimation-in-frequency steps, then the bit-reversed order undone.
+inline void dft8(float2* v, float sign)
+{
+    const float h = 0.70710678118654752f;
+    float2 u[8], w[8];
+    for (int n = 0; n < 4; ++n)
+    {
+        u[n] = v[n] + v[n + 4];
+        u[n + 4] = v[n] - v[n + 4];
+    }
+    // u[4 + n] *= exp(sign * 2 pi i n / 8)
+    u[5] = h * (float2)(u[5].x - sign * u[5].y, u[5].y + sign * u[5].x);
+    u[6] = (float2)(-sign * u[6].y, sign * u[6].x);
+    u[7] = h * (float2)(-u[7].x - sign * u[7].y, -u[7].y + sign * u[7].x);
+    for (int q = 0; q < 8; q += 4)
+    {
+        w[q] = u[q] + u[q + 2];
+        w[q + 1] = u[q + 1] + u[q + 3];
+        w[q + 2] = u[q] - u[q + 2];
+        const float2 d = u[q + 1] - u[q + 3];
+        w[q + 3] = (float2)(-sign * d.y, sign * d.x);  // * exp(sign * 2 pi i / 4)
+    }
+    // Bit-reversed outputs: w[0] + w[1] is frequency 0, w[0] - w[1] frequency 4, ...
+    v[0] = w[0] + w[1];
+    v[4] = w[0] - w[1];
+    v[2] = w[2] + w[3];
+    v[6] = w[2] - w[3];
+    v[1] = w[4] + w[5];
+    v[5] = w[4] - w[5];
+    v[3] = w[6] + w[7];
+    v[7] = w[6] - w[7];
+}
+
+// One radix-8 pass over the 8 elements first, first + stride, ... of every line of the tile
+// (element e of line l at l * line_step + e * elem_step), then each output k optionally turned by
+// exp(sign * 2 pi i j k / 64) (twiddles[m] = exp(-2 pi i m / 64)). Lines are spread over the
+// work items fastest, so that neighbouring items touch neighbouring banks.
+#define STRIDED 1
+#define CONTIGUOUS 0
+inline void radix8_pass(__local float2* tile, __local const float2* twiddles, int line_step,
+                        int elem_step, bool strided, float sign, bool twiddle)
+{
+    const int item = get_local_id(0);
+    for (int b = item; b < TN * 8; b += GROUP_ITEMS)
+    {
+        const int line = b % TN, j = b / TN;
+        const int first = strided ? j : 8 * j, stride = strided ? 8 : 1;
+        __local float2* p = tile + line * line_step + first * elem_step;
+        float2 v[8];
+        for (int i = 0; i < 8; ++i)
+            v[i] = p[i * stride * elem_step];
+        dft8(v, sign);
+        if (twiddle)
+        {
+            for (int k = 1; k < 8; ++k)
+            {
+                const float2 t = twiddles[j * k];
+                v[k] = complex_mul(v[k], (float2)(t.x, -sign * t.y));
+            }
+        }
+        for (int i = 0; i < 8; ++i)
+            p[i * stride * elem_step] = v[i];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// Tile pixel (tx, ty) of block `block` as float lanes: the source window's pixel, the border rule
+// applied where the window leaves the image.
+inline FLOAT_PIXEL load_window_pixel(__global const uchar* src_whole, int src_step, int whole_cols,
+                                     int whole_rows, int x, int y, bool inside)
+{
+    const int sx = inside ? x : border_index(x, whole_cols);
+    const int sy = inside ? y : border_index(y, whole_rows);
+    if (sx < 0 || sy < 0)
+        return (FLOAT_PIXEL)(0.0f);
+    return SRC_TO_FLOAT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
+}
+
+// Group (gx, gy) computes destination pixels [gx * BLOCKS * OUT_W, +BLOCKS * OUT_W) x
+// [gy * OUT_H, +OUT_H). `spectrum`: TN x TN complex values, the conjugate of the kernel's
+// zero-padded transform over TN * TN, in digit-reversed order on both axes.
+__kernel __attribute__((reqd_work_group_size(GROUP_ITEMS, 1, 1)))
+void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_offset,
+                       int whole_cols, int whole_rows, int roi_x, int roi_y,
+                       __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,
+                       int anchor_x, int anchor_y, float delta, __global const float2* spectrum)
+{
+    __local float2 tile[TN * PITCH];
+    __local float2 twiddles[TN];
+    const int item = get_local_id(0);
+    if (item < TN)
+        twiddles[item] = (float2)(cospi((float)item / (TN / 2)), -sinpi((float)item / (TN / 2)));
+
+    const int bx = get_group_id(0) * BLOCKS * OUT_W, by = get_group_id(1) * OUT_H;
+    const int wx0 = roi_x + bx - anchor_x, wy0 = roi_y + by - anchor_y;
+    __global const uchar* src_whole = src + src_whole_offset;
+    const bool inside = wx0 >= 0 && wy0 >= 0 && wx0 + (BLOCKS - 1) * OUT_W + TN <= whole_cols &&
+                        wy0 + TN <= whole_rows;
+
+#if TRANSFORMS > 1
+    // The first transform's results wait in registers for the second's. The second reloads its
+    // pixels (from the cache) rather than keep them from the first load: registers held across
+    // the transforms would cost resident groups.
+    float result0[OUT_ITEMS], result1[OUT_ITEMS];
+#endif
+    for (int t = 0; t < TRANSFORMS; ++t)
+    {
+        // Load: re and im of each tile pixel.
+        for (int m = 0; m < TILE_ITEMS; ++m)
+        {
+            const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
+            float2 value;
+#if CN == 1
+            value.x = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside);
+            value.y = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + OUT_W + tx, wy0 + ty, inside);
+#elif CN == 2
+            value = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside);
+#else
+            const FLOAT_PIXEL pixel = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside);
+#  if CN == 3
+            value = t == 0 ? pixel.s01 : (float2)(pixel.s2, 0.0f);
+#  else
+            value = t == 0 ? pixel.s01 : pixel.s23;
+#  endif
+#endif
+            tile[ty * PITCH + tx] = value;
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+
+        // Forward along rows, then columns; times the spectrum; inverse along columns, then rows.
+        radix8_pass(tile, twiddles, PITCH, 1, STRIDED, -1.0f, true);
+        radix8_pass(tile, twiddles, PITCH, 1, CONTIGUOUS, -1.0f, false);
+        radix8_pass(tile, twiddles, 1, PITCH, STRIDED, -1.0f, true);
+        radix8_pass(tile, twiddles, 1, PITCH, CONTIGUOUS, -1.0f, false);
+        for (int m = 0; m < TILE_ITEMS; ++m)
+        {
+            const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
+            tile[ty * PITCH + tx] = complex_mul(tile[ty * PITCH + tx], spectrum[p]);
+        }
+        barrier(CLK_LOCAL_MEM_FENCE);
+        radix8_pass(tile, twiddles, 1, PITCH, CONTIGUOUS, 1.0f, true);
+        radix8_pass(tile, twiddles, 1, PITCH, STRIDED, 1.0f, false);
+        radix8_pass(tile, twiddles, PITCH, 1, CONTIGUOUS, 1.0f, true);
+        radix8_pass(tile, twiddles, PITCH, 1, STRIDED, 1.0f, false);
+
+        // Store: output (x, y) of the block is tile element (x, y).
+        for (int m = 0; m < OUT_ITEMS; ++m)
+        {
+            const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q % OUT_W;
+            if (q >= OUT_W * OUT_H || by + y >= dst_rows)
+                continue;
+            const float2 value = tile[y * PITCH + x] + (float2)(delta);
+            __global uchar* drow = dst + (dst_offset + (by + y) * dst_step);
+#if CN == 1
+            if (bx + x < dst_cols)
+                STORE_DST_PIXEL(TO_DST(value.x), drow + (bx + x) * DST_PIXEL_SIZE);
+            if (bx + OUT_W + x < dst_cols)
+                STORE_DST_PIXEL(TO_DST(value.y), drow + (bx + OUT_W + x) * DST_PIXEL_SIZE);
+#elif CN == 2
+            if (bx + x < dst_cols)
+                STORE_DST_PIXEL(TO_DST(value), drow + (bx + x) * DST_PIXEL_SIZE);
+#else
+            if (t == 0)
+            {
+                result0[m] = value.x;
+                result1[m] = value.y;
+            }
+            else if (bx + x < dst_cols)
+            {
+#  if CN == 3
+                const float3 pixel = (float3)(result0[m], result1[m], value.x);
+#  else
+                const float4 pixel = (float4)(result0[m], result1[m], value.x, value.y);
+#  endif
+                STORE_DST_PIXEL(TO_DST(pixel), drow + (bx + x) * DST_PIXEL_SIZE);
+            }
+#endif
+        }
+        // The next transform's loads overwrite the tile.
+        barrier(CLK_LOCAL_MEM_FENCE);
+    }
+}
