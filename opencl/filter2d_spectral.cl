@@ -18,8 +18,8 @@
 // starts from it. Every pass reads and writes back the same 8 positions of a line, so passes
 // need no scratch, only a barrier between them.
 //
-// Build options: SRC_T1, CN (1..4), SRC_TO_FLOAT (source pixel -> float CN), DST_T1, TO_DST
-// (float CN -> destination pixel), KW, KH, BORDER_*.
+// Build options: SRC_T1, CN (1..4), SRC_TO_FLOAT (source pixel -> float CN), DST_T1, TO_DST1 and
+// TO_DST2 (float and float2 -> destination elements), KW, KH, BORDER_*.
 
 #include "common/vector.cl"
 #include "common/border.cl"
@@ -156,15 +156,10 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
     const bool inside = wx0 >= 0 && wy0 >= 0 && wx0 + (BLOCKS - 1) * OUT_W + TN <= whole_cols &&
                         wy0 + TN <= whole_rows;
 
-#if TRANSFORMS > 1
-    // The first transform's results wait in registers for the second's. The second reloads its
-    // pixels (from the cache) rather than keep them from the first load: registers held across
-    // the transforms would cost resident groups.
-    float result0[OUT_ITEMS], result1[OUT_ITEMS];
-#endif
     for (int t = 0; t < TRANSFORMS; ++t)
     {
-        // Load: re and im of each tile pixel.
+        // Load: re and im of each tile pixel (for 3 and 4 channels, each transform loads the
+        // pixels again, from the cache, rather than keep the other channels in registers).
         for (int m = 0; m < TILE_ITEMS; ++m)
         {
             const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
@@ -212,26 +207,23 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
             __global uchar* drow = dst + (dst_offset + (by + y) * dst_step);
 #if CN == 1
             if (bx + x < dst_cols)
-                STORE_DST_PIXEL(TO_DST(value.x), drow + (bx + x) * DST_PIXEL_SIZE);
+                *(__global DST_T1*)(drow + (bx + x) * DST_PIXEL_SIZE) = TO_DST1(value.x);
             if (bx + OUT_W + x < dst_cols)
-                STORE_DST_PIXEL(TO_DST(value.y), drow + (bx + OUT_W + x) * DST_PIXEL_SIZE);
-#elif CN == 2
-            if (bx + x < dst_cols)
-                STORE_DST_PIXEL(TO_DST(value), drow + (bx + x) * DST_PIXEL_SIZE);
+                *(__global DST_T1*)(drow + (bx + OUT_W + x) * DST_PIXEL_SIZE) = TO_DST1(value.y);
 #else
-            if (t == 0)
+            // Channels 2t and 2t + 1 of the pixel: each transform stores its own (the caches merge
+            // the two halves of a pixel), so that no result waits in registers for the other's.
+            if (bx + x < dst_cols)
             {
-                result0[m] = value.x;
-                result1[m] = value.y;
-            }
-            else if (bx + x < dst_cols)
-            {
+                __global DST_T1* p = (__global DST_T1*)(drow + (bx + x) * DST_PIXEL_SIZE) + 2 * t;
 #  if CN == 3
-                const float3 pixel = (float3)(result0[m], result1[m], value.x);
-#  else
-                const float4 pixel = (float4)(result0[m], result1[m], value.x, value.y);
+                if (t == 1)
+                {
+                    *p = TO_DST1(value.x);
+                    continue;
+                }
 #  endif
-                STORE_DST_PIXEL(TO_DST(pixel), drow + (bx + x) * DST_PIXEL_SIZE);
+                vstore2(TO_DST2(value), 0, p);
             }
 #endif
         }

@@ -259,12 +259,12 @@ Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize,
     plan.block = Size(tile - ksize.width + 1, tile - ksize.height + 1);
     // The direct correlation costs ~KW * KH per output, a tile's transforms a fixed amount shared
     // by its block's outputs: the product of the two decides. Measured crossovers on an H100 (4K,
-    // device time; docs/PERFORMANCE.md, filter2D): one transform per tile (1 and 2 channels) 7x7
-    // direct (46 against 56 us 8UC1), 9x9 spectral (58 against 74); two per tile (3 and 4
-    // channels, slower per transform) 13x13 direct (379 against 389 us 8UC4), 15x15 spectral
-    // (406 against 459).
+    // device time; docs/PERFORMANCE.md, filter2D), the same for every channel count: 7x7 direct
+    // (8UC1 46 against 56 us, 8UC4 139 against 192), 9x9 spectral (8UC1 58 against 75, 8UC4 199
+    // against 219, 32FC1 62 against 72): products of 165e3 and 254e3, the threshold between them,
+    // unmeasured (9x7, 205e3, stays direct).
     const double work = (double)ksize.area() * plan.block.area();
-    plan.use = always || work >= (cn <= 2 ? 200e3 : 500e3);
+    plan.use = always || work >= 250e3;
     return plan;
 }
 
