@@ -90,10 +90,20 @@ inline void dft8(float2* v, float sign)
     v[7] = w[6] - w[7];
 }
 
+// v[k] *= exp(sign * 2 pi i j k / 64), twiddles[m] = exp(-2 pi i m / 64).
+inline void twiddle8(float2* v, __local const float2* twiddles, int j, float sign)
+{
+    for (int k = 1; k < 8; ++k)
+    {
+        const float2 t = twiddles[j * k];
+        v[k] = complex_mul(v[k], (float2)(t.x, -sign * t.y));
+    }
+}
+
 // One radix-8 pass over the 8 elements first, first + stride, ... of every line of the tile
 // (element e of line l at l * line_step + e * elem_step), then each output k optionally turned by
-// exp(sign * 2 pi i j k / 64) (twiddles[m] = exp(-2 pi i m / 64)). Lines are spread over the
-// work items fastest, so that neighbouring items touch neighbouring banks.
+// twiddle8 with this butterfly's j. Lines are spread over the work items fastest, so that
+// neighbouring items touch neighbouring banks.
 #define STRIDED 1
 #define CONTIGUOUS 0
 inline void radix8_pass(__local float2* tile, __local const float2* twiddles, int line_step,
@@ -110,15 +120,34 @@ inline void radix8_pass(__local float2* tile, __local const float2* twiddles, in
             v[i] = p[i * stride * elem_step];
         dft8(v, sign);
         if (twiddle)
-        {
-            for (int k = 1; k < 8; ++k)
-            {
-                const float2 t = twiddles[j * k];
-                v[k] = complex_mul(v[k], (float2)(t.x, -sign * t.y));
-            }
-        }
+            twiddle8(v, twiddles, j, sign);
         for (int i = 0; i < 8; ++i)
             p[i * stride * elem_step] = v[i];
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+}
+
+// The last forward pass along columns, the product with the spectrum and the first inverse pass
+// along columns in one: both passes take the same 8 contiguous elements of a column, so the
+// product needs no trip through local memory and no barrier of its own.
+inline void spectrum_product_pass(__local float2* tile, __local const float2* twiddles,
+                                  __global const float2* spectrum)
+{
+    const int item = get_local_id(0);
+    for (int b = item; b < TN * 8; b += GROUP_ITEMS)
+    {
+        const int column = b % TN, j = b / TN;
+        __local float2* p = tile + column + 8 * j * PITCH;
+        float2 v[8];
+        for (int i = 0; i < 8; ++i)
+            v[i] = p[i * PITCH];
+        dft8(v, -1.0f);
+        for (int i = 0; i < 8; ++i)
+            v[i] = complex_mul(v[i], spectrum[(8 * j + i) * TN + column]);
+        dft8(v, 1.0f);
+        twiddle8(v, twiddles, j, 1.0f);
+        for (int i = 0; i < 8; ++i)
+            p[i * PITCH] = v[i];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 }
@@ -185,14 +214,7 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
         radix8_pass(tile, twiddles, PITCH, 1, STRIDED, -1.0f, true);
         radix8_pass(tile, twiddles, PITCH, 1, CONTIGUOUS, -1.0f, false);
         radix8_pass(tile, twiddles, 1, PITCH, STRIDED, -1.0f, true);
-        radix8_pass(tile, twiddles, 1, PITCH, CONTIGUOUS, -1.0f, false);
-        for (int m = 0; m < TILE_ITEMS; ++m)
-        {
-            const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
-            tile[ty * PITCH + tx] = complex_mul(tile[ty * PITCH + tx], spectrum[p]);
-        }
-        barrier(CLK_LOCAL_MEM_FENCE);
-        radix8_pass(tile, twiddles, 1, PITCH, CONTIGUOUS, 1.0f, true);
+        spectrum_product_pass(tile, twiddles, spectrum);
         radix8_pass(tile, twiddles, 1, PITCH, STRIDED, 1.0f, false);
         radix8_pass(tile, twiddles, PITCH, 1, CONTIGUOUS, 1.0f, true);
         radix8_pass(tile, twiddles, PITCH, 1, STRIDED, 1.0f, false);
