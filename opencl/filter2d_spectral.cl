@@ -19,7 +19,7 @@
 // need no scratch, only a barrier between them.
 //
 // Build options: SRC_T1, CN (1..4), SRC_TO_FLOAT (source pixel -> float CN), DST_T1, TO_DST1 and
-// TO_DST2 (float and float2 -> destination elements), KW, KH, BORDER_*.
+// TO_DST2 (float and float2 -> destination elements), KW, KH, NONFINITE_CHECK, BORDER_*.
 
 #include "common/vector.cl"
 #include "common/border.cl"
@@ -164,20 +164,62 @@ inline FLOAT_PIXEL load_window_pixel(__global const uchar* src_whole, int src_st
     return SRC_TO_FLOAT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
 }
 
+// Stores output (x, y) of the group's block (planes 2t and 2t + 1 of it, see the kernel).
+inline void store_output(float2 value, int x, int y, int t, int bx, int by, __global uchar* dst,
+                         int dst_step, int dst_offset, int dst_rows, int dst_cols)
+{
+    if (by + y >= dst_rows)
+        return;
+    __global uchar* drow = dst + (dst_offset + (by + y) * dst_step);
+#if CN == 1
+    if (bx + x < dst_cols)
+        *(__global DST_T1*)(drow + (bx + x) * DST_PIXEL_SIZE) = TO_DST1(value.x);
+    if (bx + OUT_W + x < dst_cols)
+        *(__global DST_T1*)(drow + (bx + OUT_W + x) * DST_PIXEL_SIZE) = TO_DST1(value.y);
+#else
+    // Channels 2t and 2t + 1 of the pixel: each transform stores its own (the caches merge the two
+    // halves of a pixel), so that no result waits in registers for the other's.
+    if (bx + x >= dst_cols)
+        return;
+    __global DST_T1* p = (__global DST_T1*)(drow + (bx + x) * DST_PIXEL_SIZE) + 2 * t;
+#  if CN == 3
+    if (t == 1)
+    {
+        *p = TO_DST1(value.x);
+        return;
+    }
+#  endif
+    vstore2(TO_DST2(value), 0, p);
+#endif
+}
+
 // Group (gx, gy) computes destination pixels [gx * BLOCKS * OUT_W, +BLOCKS * OUT_W) x
 // [gy * OUT_H, +OUT_H). `spectrum`: TN x TN complex values, the conjugate of the kernel's
-// zero-padded transform over TN * TN, in digit-reversed order on both axes.
+// zero-padded transform over TN * TN, in digit-reversed order on both axes; `weights`: the
+// kernel itself, KH rows of KW.
+//
+// With NONFINITE_CHECK (float sources), a transform whose tile holds a NaN or an infinity
+// correlates its block directly from the tile instead: a transform would spread the value over
+// every output of the tile, where cv::filter2D's direct correlation (and the rest of gpuconv)
+// confines it to the outputs whose window holds it.
 __kernel __attribute__((reqd_work_group_size(GROUP_ITEMS, 1, 1)))
 void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_offset,
                        int whole_cols, int whole_rows, int roi_x, int roi_y,
                        __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,
-                       int anchor_x, int anchor_y, float delta, __global const float2* spectrum)
+                       int anchor_x, int anchor_y, float delta, __global const float2* spectrum,
+                       __global const float* weights)
 {
     __local float2 tile[TN * PITCH];
     __local float2 twiddles[TN];
     const int item = get_local_id(0);
     if (item < TN)
         twiddles[item] = (float2)(cospi((float)item / (TN / 2)), -sinpi((float)item / (TN / 2)));
+#ifdef NONFINITE_CHECK
+    __local int nonfinite[TRANSFORMS];  // per transform: its tile holds a NaN or an infinity
+    if (item < TRANSFORMS)
+        nonfinite[item] = 0;
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 
     const int bx = get_group_id(0) * BLOCKS * OUT_W, by = get_group_id(1) * OUT_H;
     const int wx0 = roi_x + bx - anchor_x, wy0 = roi_y + by - anchor_y;
@@ -207,8 +249,31 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
 #  endif
 #endif
             tile[ty * PITCH + tx] = value;
+#ifdef NONFINITE_CHECK
+            if (any(!isfinite(value)))
+                atomic_or(&nonfinite[t], 1);
+#endif
         }
         barrier(CLK_LOCAL_MEM_FENCE);
+
+#ifdef NONFINITE_CHECK
+        if (nonfinite[t])  // the same for every item of the group
+        {
+            for (int m = 0; m < OUT_ITEMS; ++m)
+            {
+                const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q % OUT_W;
+                if (q >= OUT_W * OUT_H)
+                    break;
+                float2 sum = (float2)(0.0f);
+                for (int ky = 0; ky < KH; ++ky)
+                    for (int kx = 0; kx < KW; ++kx)
+                        sum = fma((float2)(weights[ky * KW + kx]), tile[(y + ky) * PITCH + x + kx], sum);
+                store_output(sum + (float2)(delta), x, y, t, bx, by, dst, dst_step, dst_offset, dst_rows, dst_cols);
+            }
+            barrier(CLK_LOCAL_MEM_FENCE);
+            continue;
+        }
+#endif
 
         // Forward along rows, then columns; times the spectrum; inverse along columns, then rows.
         radix8_pass(tile, twiddles, PITCH, 1, STRIDED, -1.0f, true);
@@ -223,31 +288,10 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
         for (int m = 0; m < OUT_ITEMS; ++m)
         {
             const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q % OUT_W;
-            if (q >= OUT_W * OUT_H || by + y >= dst_rows)
-                continue;
-            const float2 value = tile[y * PITCH + x] + (float2)(delta);
-            __global uchar* drow = dst + (dst_offset + (by + y) * dst_step);
-#if CN == 1
-            if (bx + x < dst_cols)
-                *(__global DST_T1*)(drow + (bx + x) * DST_PIXEL_SIZE) = TO_DST1(value.x);
-            if (bx + OUT_W + x < dst_cols)
-                *(__global DST_T1*)(drow + (bx + OUT_W + x) * DST_PIXEL_SIZE) = TO_DST1(value.y);
-#else
-            // Channels 2t and 2t + 1 of the pixel: each transform stores its own (the caches merge
-            // the two halves of a pixel), so that no result waits in registers for the other's.
-            if (bx + x < dst_cols)
-            {
-                __global DST_T1* p = (__global DST_T1*)(drow + (bx + x) * DST_PIXEL_SIZE) + 2 * t;
-#  if CN == 3
-                if (t == 1)
-                {
-                    *p = TO_DST1(value.x);
-                    continue;
-                }
-#  endif
-                vstore2(TO_DST2(value), 0, p);
-            }
-#endif
+            if (q >= OUT_W * OUT_H)
+                break;
+            store_output(tile[y * PITCH + x] + (float2)(delta), x, y, t, bx, by, dst, dst_step, dst_offset,
+                         dst_rows, dst_cols);
         }
         // The next transform's loads overwrite the tile.
         barrier(CLK_LOCAL_MEM_FENCE);

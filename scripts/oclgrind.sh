@@ -65,7 +65,7 @@ echo "oclgrind: all $(ls "$canaries"/*.sim | wc -l) canaries (deliberate defects
 run_case() {
   local log=$1; shift
   local local_mem=""
-  case "$t" in *spectral*) local_mem=OCLGRIND_LOCAL_MEM_SIZE=49152 ;; esac
+  case "$t" in *spectral*|*Spectral*) local_mem=OCLGRIND_LOCAL_MEM_SIZE=49152 ;; esac
   env $local_mem "$@" OCLGRIND_LOG="$log" build/bin/opencv_test_gpuconv --gtest_filter="$t" > "$log.out" 2>&1
 }
 # oclgrind writes one blank-line separated record per report. OpenCV's device probing asks an

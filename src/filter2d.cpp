@@ -134,7 +134,8 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
                    oclTypeName(c.sdepth).c_str(), c.cn, oclConvertName(c.sdepth, CV_32F, c.cn).c_str(),
                    oclTypeName(c.ddepth).c_str(), oclConvertName(CV_32F, c.ddepth).c_str(),
                    oclConvertName(CV_32F, c.ddepth, 2).c_str(), c.ksize.width, c.ksize.height) +
-        border.buildOption() + detail::oclCommonOptions(device);
+        (c.sdepth == CV_32F ? " -D NONFINITE_CHECK" : "") + border.buildOption() +
+        detail::oclCommonOptions(device);
     detail::KernelLaunch k("filter2d_spectral", kernels::filter2d_spectral(), options);
     if (k.empty())
         return "the filter2d_spectral kernel failed to build: " + options;
@@ -142,6 +143,9 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
     int arg = setCorrelationArgs(k, src, border, dst, c.anchor);
     arg = k.set(arg, (float)delta);
     arg = k.set(arg, ocl::KernelArg::PtrReadOnly(spectrum));
+    // Float tiles holding a NaN or an infinity correlate directly (the kernel says why).
+    const UMat deviceWeights = detail::deviceConstants(weights.reshape(1, 1));
+    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(deviceWeights));
     if (!k.enqueue(plan.launchShape(dst.size())))
         return "enqueueing the filter2d_spectral kernel failed";
     return detail::OclDecline();

@@ -240,6 +240,36 @@ TEST(Filter2D_Spectral, matches_cv)
                   false, DST_NEW }, rng);
 }
 
+// A NaN or an infinity in a float image reaches the outputs whose window holds it, as in cv::'s
+// direct correlation (below cv::'s DFT threshold of 130 taps, and on ROIs): a transform would
+// spread it over its whole tile, so such tiles correlate directly.
+TEST(Filter2D_Spectral, nonfinite_values_stay_local)
+{
+    ScopedEnv spectral("OPENCV_GPUCONV_FILTER2D_SPECTRAL", "always");
+    RNG rng = testRng();
+    const float nan = std::numeric_limits<float>::quiet_NaN(), inf = std::numeric_limits<float>::infinity();
+    for (int type : { CV_32FC1, CV_32FC3, CV_32FC4 })
+    {
+        SCOPED_TRACE(typeToString(type));
+        Mat parent(110, 170, type);
+        rng.fill(parent, RNG::UNIFORM, -100.0, 100.0);
+        parent.at<float>(40, 60) = nan;                  // inside the ROI below
+        parent.at<float>(75, 3 * CV_MAT_CN(type)) = inf;  // left of it: read across its edge
+        parent.at<float>(10, 150 * CV_MAT_CN(type) + 1) = -inf;
+        const Rect roi(5, 3, 150, 100);
+        for (const Size& ksize : { Size(9, 9), Size(17, 9) })
+        {
+            const Mat kernel = randomKernel(rng, ksize);
+            Mat expected;
+            cv::filter2D(parent(roi), expected, -1, kernel, Point(-1, -1), 0.5, BORDER_REFLECT_101);
+            UMat uparent, dst;
+            parent.copyTo(uparent);
+            gpuconv::filter2D(uparent(roi), dst, -1, kernel, Point(-1, -1), 0.5, BORDER_REFLECT_101);
+            EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), Tolerance::relative(1e-5))) << ksize;
+        }
+    }
+}
+
 // ---- widths 1..17 and tiny heights, for every pixel layout ------------------------------------
 
 typedef ::testing::TestWithParam<std::tuple<int, Size>> Filter2D_Sizes;
