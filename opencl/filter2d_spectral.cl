@@ -19,7 +19,8 @@
 // need no scratch, only a barrier between them.
 //
 // Build options: SRC_T1, CN (1..4), SRC_TO_FLOAT (source pixel -> float CN), DST_T1, TO_DST1 and
-// TO_DST2 (float and float2 -> destination elements), KW, KH, NONFINITE_CHECK, BORDER_*.
+// TO_DST2 (float and float2 -> destination elements), KW, KH, TN, GROUP_ITEMS, NONFINITE_CHECK,
+// BORDER_*.
 
 #include "common/vector.cl"
 #include "common/border.cl"
@@ -28,13 +29,19 @@
 #else
 #  define CN_LANES CN
 #endif
-#define WT GPUCONV_CAT(float, CN_LANES)
+#define FLOAT_PIXEL GPUCONV_CAT(float, CN_LANES)
+// common/tile.cl for its source pixel reads (LOAD_SRC_PIXEL, SRC_PIXEL_SIZE); its load_tile,
+// which needs a working type, is not used here.
+#define WT FLOAT_PIXEL
 #define SRC_TO_WT SRC_TO_FLOAT
 #include "common/tile.cl"
 
-#define TN 64                      // transform length (both axes)
+// TN (transform length, both axes) and GROUP_ITEMS come from the plan (src/plan.hpp,
+// Filter2DSpectralPlan); the passes below are written for 64 = 8 x 8 points.
+#if TN != 64
+#  error "filter2d_spectral: 64-point transforms only"
+#endif
 #define PITCH (TN + 1)             // local row pitch in complex elements: lines on distinct banks
-#define GROUP_ITEMS 256
 #define OUT_W (TN - KW + 1)
 #define OUT_H (TN - KH + 1)
 #define TILE_ITEMS (TN * TN / GROUP_ITEMS)                          // tile pixels per item
@@ -47,8 +54,6 @@
 #  define BLOCKS 1
 #  define TRANSFORMS ((CN + 1) / 2)
 #endif
-#define FLOAT_PIXEL GPUCONV_CAT(float, CN_LANES)
-
 #include "common/dst_pixel.cl"
 
 inline float2 complex_mul(float2 a, float2 b)

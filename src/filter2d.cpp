@@ -130,10 +130,11 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
     const ocl::Device& device = ocl::Device::getDefault();
     const std::string options =
         cv::format("-D SRC_T1=%s -D CN=%d -D SRC_TO_FLOAT=%s -D DST_T1=%s -D TO_DST1=%s -D TO_DST2=%s"
-                   " -D KW=%d -D KH=%d",
+                   " -D KW=%d -D KH=%d -D TN=%d -D GROUP_ITEMS=%d",
                    oclTypeName(c.sdepth).c_str(), c.cn, oclConvertName(c.sdepth, CV_32F, c.cn).c_str(),
                    oclTypeName(c.ddepth).c_str(), oclConvertName(CV_32F, c.ddepth).c_str(),
-                   oclConvertName(CV_32F, c.ddepth, 2).c_str(), c.ksize.width, c.ksize.height) +
+                   oclConvertName(CV_32F, c.ddepth, 2).c_str(), c.ksize.width, c.ksize.height,
+                   detail::Filter2DSpectralPlan::tile, detail::Filter2DSpectralPlan::groupItems) +
         (c.sdepth == CV_32F ? " -D NONFINITE_CHECK" : "") + border.buildOption() +
         detail::oclCommonOptions(device);
     detail::KernelLaunch k("filter2d_spectral", kernels::filter2d_spectral(), options);
