@@ -246,7 +246,9 @@ Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize,
     const bool arithmetic = (sdepth == CV_8U || sdepth == CV_32F) && ddepth != CV_64F;
     // At least half a tile of outputs each way, so that a tile's transforms serve enough outputs.
     const bool fits = ksize.width <= tile / 2 + 1 && ksize.height <= tile / 2 + 1;
-    const size_t localBytes = (size_t)tile * (tile + 1) * 8 + (size_t)tile * 8;
+    // The kernel's local memory: the complex tile (rows padded by one element), the twiddles and
+    // the non-finite flags of its two transforms at most.
+    const size_t localBytes = (size_t)tile * (tile + 1) * 8 + (size_t)tile * 8 + 2 * sizeof(int);
     const bool deviceFits = device.maxWorkGroupSize() >= (size_t)Filter2DSpectralPlan::groupItems &&
                             device.localMemSize() >= localBytes;
     if (!arithmetic || !fits || !deviceFits || cn < 1 || cn > 4)
