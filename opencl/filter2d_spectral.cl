@@ -30,8 +30,8 @@
 #  define CN_LANES CN
 #endif
 #define FLOAT_PIXEL GPUCONV_CAT(float, CN_LANES)
-// common/tile.cl for its source pixel reads (LOAD_SRC_PIXEL, SRC_PIXEL_SIZE); its load_tile,
-// which needs a working type, is not used here.
+// common/tile.cl for its pixel reads with the border rule (load_extrapolated_pixel) in float
+// lanes; its load_tile is not used here.
 #define WT FLOAT_PIXEL
 #define SRC_TO_WT SRC_TO_FLOAT
 #include "common/tile.cl"
@@ -157,18 +157,6 @@ inline void spectrum_product_pass(__local float2* tile, __local const float2* tw
     barrier(CLK_LOCAL_MEM_FENCE);
 }
 
-// Tile pixel (tx, ty) of block `block` as float lanes: the source window's pixel, the border rule
-// applied where the window leaves the image.
-inline FLOAT_PIXEL load_window_pixel(__global const uchar* src_whole, int src_step, int whole_cols,
-                                     int whole_rows, int x, int y, bool inside)
-{
-    const int sx = inside ? x : border_index(x, whole_cols);
-    const int sy = inside ? y : border_index(y, whole_rows);
-    if (sx < 0 || sy < 0)
-        return (FLOAT_PIXEL)(0.0f);
-    return SRC_TO_FLOAT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
-}
-
 // Stores output (x, y) of the group's block (planes 2t and 2t + 1 of it, see the kernel).
 inline void store_output(float2 value, int x, int y, int t, int bx, int by, __global uchar* dst,
                          int dst_step, int dst_offset, int dst_rows, int dst_cols)
@@ -241,12 +229,12 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
             const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
             float2 value;
 #if CN == 1
-            value.x = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside);
-            value.y = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + OUT_W + tx, wy0 + ty, inside);
+            value.x = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside, inside);
+            value.y = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + OUT_W + tx, wy0 + ty, inside, inside);
 #elif CN == 2
-            value = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside);
+            value = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside, inside);
 #else
-            const FLOAT_PIXEL pixel = load_window_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside);
+            const FLOAT_PIXEL pixel = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside, inside);
 #  if CN == 3
             value = t == 0 ? pixel.s01 : (float2)(pixel.s2, 0.0f);
 #  else

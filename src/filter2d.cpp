@@ -128,15 +128,25 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
     using detail::oclConvertName;
     using detail::oclTypeName;
     const ocl::Device& device = ocl::Device::getDefault();
-    const std::string options =
-        cv::format("-D SRC_T1=%s -D CN=%d -D SRC_TO_FLOAT=%s -D DST_T1=%s -D TO_DST1=%s -D TO_DST2=%s"
-                   " -D KW=%d -D KH=%d -D TN=%d -D GROUP_ITEMS=%d",
-                   oclTypeName(c.sdepth).c_str(), c.cn, oclConvertName(c.sdepth, CV_32F, c.cn).c_str(),
-                   oclTypeName(c.ddepth).c_str(), oclConvertName(CV_32F, c.ddepth).c_str(),
-                   oclConvertName(CV_32F, c.ddepth, 2).c_str(), c.ksize.width, c.ksize.height,
-                   detail::Filter2DSpectralPlan::tile, detail::Filter2DSpectralPlan::groupItems) +
-        (c.sdepth == CV_32F ? " -D NONFINITE_CHECK" : "") + border.buildOption() +
-        detail::oclCommonOptions(device);
+    const auto assembleOptions = [&]() {
+        return cv::format("-D SRC_T1=%s -D CN=%d -D SRC_TO_FLOAT=%s -D DST_T1=%s -D TO_DST1=%s -D TO_DST2=%s"
+                          " -D KW=%d -D KH=%d -D TN=%d -D GROUP_ITEMS=%d",
+                          oclTypeName(c.sdepth).c_str(), c.cn, oclConvertName(c.sdepth, CV_32F, c.cn).c_str(),
+                          oclTypeName(c.ddepth).c_str(), oclConvertName(CV_32F, c.ddepth).c_str(),
+                          oclConvertName(CV_32F, c.ddepth, 2).c_str(), c.ksize.width, c.ksize.height,
+                          detail::Filter2DSpectralPlan::tile, detail::Filter2DSpectralPlan::groupItems) +
+               (c.sdepth == CV_32F ? " -D NONFINITE_CHECK" : "") + border.buildOption() +
+               detail::oclCommonOptions(device);
+    };
+    // Kernels of up to 33x33 on a few depths: every field fits its bits.
+    uint64 key = 0;
+    const bool keyFits = detail::packVariantKey(
+        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 7 }, { c.ksize.height, 7 },
+          { border.mode, 3 }, { (int)(device.doubleFPConfig() > 0), 1 } },
+        key);
+    CV_Assert(keyFits);
+    static detail::VariantOptionsCache optionsCache;
+    const std::string& options = optionsCache.get(key, assembleOptions);
     detail::KernelLaunch k("filter2d_spectral", kernels::filter2d_spectral(), options);
     if (k.empty())
         return "the filter2d_spectral kernel failed to build: " + options;

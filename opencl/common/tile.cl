@@ -21,6 +21,18 @@
 #  define SRC_PIXEL_SIZE ((int)sizeof(SRC_T1) * CN)
 #endif
 
+// Pixel (x, y) of the extrapolated image `whole` as WT: the border rule applied on an axis the
+// caller does not know to be inside (zero outside under BORDER_CONSTANT).
+inline WT load_extrapolated_pixel(__global const uchar* src_whole, int src_step, int whole_cols,
+                                  int whole_rows, int x, int y, bool inside_x, bool inside_y)
+{
+    const int sx = inside_x ? x : border_index(x, whole_cols);
+    const int sy = inside_y ? y : border_index(y, whole_rows);
+    if (sx < 0 || sy < 0)
+        return (WT)(0);
+    return SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
+}
+
 // Loads the tile_w x tile_h window whose top-left pixel is (x0, y0), in coordinates of the
 // extrapolated image `whole` (whole_cols x whole_rows, rows src_step bytes apart, starting at
 // src_whole), into `tile` with row pitch `pitch` (>= tile_w) pixels; a pitch rounded up lets readers
@@ -53,10 +65,8 @@ inline void load_tile(__local WT* tile, int pitch, int tile_w, int tile_h, int x
             at[b] = -1;
             if (ty < tile_h)
             {
-                const int sx = inside_x ? x0 + tx : border_index(x0 + tx, whole_cols);
-                const int sy = inside_y ? y0 + ty : border_index(y0 + ty, whole_rows);
-                if (sx >= 0 && sy >= 0)
-                    value[b] = SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
+                value[b] = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, x0 + tx,
+                                                   y0 + ty, inside_x, inside_y);
                 at[b] = ty * pitch + tx;
             }
             tx += step_x;
