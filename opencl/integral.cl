@@ -40,8 +40,10 @@
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
 // pass), and SQ_HALVES (the squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE:
 // the sum of squares (three launches).
+// ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Tilted (-D TILTED): BAND rows per band, TILE_W outputs per tile row (powers of two); the
-// carries' work-groups of CARRY_DIAGONALS x CARRY_SEGMENTS.
+// carries' work-groups of CARRY_DIAGONALS x CARRY_SEGMENTS. NON_FINITE (floating-point sources,
+// double WT1): SRC_T1, and the work-groups FIRST_SEGMENTS and REACH_ITEMS of "Non-finite values".
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -251,6 +253,10 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
     WTN v = SRC_TO_WT(GLOBAL_VLOAD(GPUCONV_CAT(SRC_T1, CN), p));
+#ifdef ZERO_NON_FINITE
+    // The finite part of a floating-point image, for its tilted sum ("Non-finite values" below).
+    v = isfinite(v) ? v : (WTN)(0);
+#endif
 #ifdef SQUARE
     v = v * v;
 #endif
@@ -848,6 +854,130 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
     }
 }
 
+// ---- Non-finite values ---------------------------------------------------------------------------
+// cv::'s tilted sum is a purely additive recurrence, so every output adds up exactly the source
+// values of its triangle, in some order: it is NaN where the triangle holds a NaN or infinities of
+// both signs, +-Inf where it holds infinities of one sign, and otherwise the sum of its finite
+// values (checked against cv:: in the tests). The kernels above give that sum from an upright sum
+// that counts non-finite values as zero (ZERO_NON_FINITE); these find which outputs hold which
+// kind of non-finite value, a NaN counting as an infinity of each sign. Output (Y, X) holds source
+// pixel (y, x) iff y + |X - 1 - x| <= Y - 1, so with first(x) the first row where column x holds a
+// value of one kind (rows if none), the output holds one iff
+//   reach(X) = min over x of first(x) + |X - 1 - x|  <  Y.
+//   integral_tilted_first_non_finite: first(x) of both kinds, in work-groups of 32 columns x
+//     FIRST_SEGMENTS segments of the rows;
+//   integral_tilted_non_finite_reach: reach(X) for X = 0 .. cols, one work-group of REACH_ITEMS
+//     items per kind, from the minima of first(x) - x from the left and of first(x) + x from
+//     the right.
+// Both kinds are stored one after the other, each CN lanes per column.
+#ifdef NON_FINITE
+#  if CN == 1
+#    define SRCN SRC_T1
+#    define INTN int
+#    define CONVERT_INTN convert_int
+#    define WT_MASK(m) (m)
+#  else
+#    define SRCN GPUCONV_CAT(SRC_T1, CN)
+#    define INTN GPUCONV_CAT(int, CN)
+#    define CONVERT_INTN GPUCONV_CAT(convert_int, CN)
+#    define WT_MASK(m) GPUCONV_CAT(convert_long, CN)(m)
+#  endif
+#  define FIRST_COLUMNS 32
+
+__kernel void integral_tilted_first_non_finite(__global const uchar* src, int src_step, int src_offset,
+                                               int rows, int cols, __global int* first)
+{
+    __local INTN first_seen[2][FIRST_SEGMENTS][FIRST_COLUMNS];
+    const int lx = get_local_id(0), seg = get_local_id(1);
+    const int x = min((int)get_global_id(0), cols - 1);  // items past the end repeat the last column
+    __global const uchar* column = src + (src_offset + x * (int)sizeof(SRC_T1) * CN);
+    INTN positive = (INTN)(rows), negative = (INTN)(rows);
+    // Segment seg takes rows seg, seg + FIRST_SEGMENTS, ...: neighbours read neighbouring columns.
+    for (int y0 = seg; y0 < rows; y0 += SCAN_BLOCK * FIRST_SEGMENTS)
+    {
+        SRCN v[SCAN_BLOCK];
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+        {
+            const int y = y0 + j * FIRST_SEGMENTS;
+            v[j] = y < rows ? VLOAD((__global const SRC_T1*)(column + y * src_step)) : (SRCN)(0);
+        }
+        #pragma unroll
+        for (int j = 0; j < SCAN_BLOCK; ++j)
+        {
+            const INTN y = (INTN)(y0 + j * FIRST_SEGMENTS);
+            positive = CONVERT_INTN(isnan(v[j]) || v[j] == INFINITY) != 0 ? min(positive, y) : positive;
+            negative = CONVERT_INTN(isnan(v[j]) || v[j] == -INFINITY) != 0 ? min(negative, y) : negative;
+        }
+    }
+    first_seen[0][seg][lx] = positive;
+    first_seen[1][seg][lx] = negative;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (seg >= 2 || (int)get_global_id(0) >= cols)
+        return;
+    INTN f = first_seen[seg][0][lx];
+    for (int s = 1; s < FIRST_SEGMENTS; ++s)
+        f = min(f, first_seen[seg][s][lx]);
+    VSTORE(f, first + (seg * cols + x) * CN);
+}
+
+__kernel void integral_tilted_non_finite_reach(__global const int* first, int rows, int cols,
+                                               __global int* reach)
+{
+    __local INTN from_left[REACH_ITEMS], from_right[REACH_ITEMS];
+    const int i = get_local_id(0), kind = get_group_id(0);
+    __global const int* f = first + kind * cols * CN;
+    __global int* out = reach + kind * (cols + 1) * CN;
+    // Item i takes columns x0 .. x1 - 1 and the outputs X = x + 1 of them (item 0 also X = 0).
+    const int per_item = (cols + REACH_ITEMS - 1) / REACH_ITEMS;
+    const int x0 = min(cols, i * per_item), x1 = min(cols, x0 + per_item);
+    const INTN none = (INTN)(rows + cols + 1);  // reaches no output, with any offset up to cols added
+    INTN left = none, right = none;
+    for (int x = x0; x < x1; ++x)
+    {
+        const INTN fx = VLOAD(f + x * CN);
+        left = min(left, fx - x);
+        right = min(right, fx + x);
+    }
+    from_left[i] = left;
+    from_right[i] = right;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    left = none;
+    right = none;
+    for (int j = 0; j < i; ++j)
+        left = min(left, from_left[j]);
+    for (int j = i + 1; j < REACH_ITEMS; ++j)
+        right = min(right, from_right[j]);
+    // From the left: min over x' <= x of first(x') - x', plus x.
+    for (int x = x0; x < x1; ++x)
+    {
+        left = min(left, VLOAD(f + x * CN) - x);
+        VSTORE(left + x, out + (x + 1) * CN);
+    }
+    // From the right: min over x' >= x of first(x') + x', minus x.
+    for (int x = x1 - 1; x >= x0; --x)
+    {
+        right = min(right, VLOAD(f + x * CN) + x);
+        VSTORE(min(VLOAD(out + (x + 1) * CN), right - x), out + (x + 1) * CN);
+    }
+    if (i == 0)
+        VSTORE(right + 1, out);  // X = 0: |X - 1 - x| = x + 1 for every column x
+}
+
+// v, or the non-finite value that output (y, x) holds.
+inline WTN with_non_finite(WTN v, __global const int* reach, int cols, int y, int x)
+{
+    const INTN positive = VLOAD(reach + x * CN) < (INTN)(y);
+    const INTN negative = VLOAD(reach + (cols + 1 + x) * CN) < (INTN)(y);
+    v = WT_MASK(positive) ? (WTN)(INFINITY) : v;
+    v = WT_MASK(negative) ? (WTN)(-INFINITY) : v;
+    return WT_MASK(positive & negative) ? (WTN)(NAN) : v;
+}
+#  define NON_FINITE_ARG(arg) , arg
+#else
+#  define NON_FINITE_ARG(arg)
+#endif
+
 // Outputs (y0 + 1 + r, x0 + x) for r < h, x < TILE_W of band b = group (., b), x0 = group
 // (t, .) * TILE_W; band 0 also writes the zero row 0. Work-groups of BAND_W items, R of the band
 // held for columns x0 - BAND .. x0 + TILE_W + BAND - 1: item i < TILE_W + BAND - 1 walks rising
@@ -856,7 +986,8 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
 // subtracting Q there.
 __kernel void integral_tilted_tiles(__global const uchar* isum, int isum_step, int isum_offset,
                                     int rows, int cols, __global const WTN* carries,
-                                    __global uchar* dst, int dst_step, int dst_offset)
+                                    __global uchar* dst, int dst_step, int dst_offset
+                                    NON_FINITE_ARG(__global const int* reach))
 {
     __local WTN r_tile[BAND * BAND_W];
     __local WTN out[BAND * TILE_W];
@@ -895,7 +1026,13 @@ __kernel void integral_tilted_tiles(__global const uchar* isum, int isum_step, i
     if (x0 + x > cols)
         return;
     for (int r = lid / TILE_W; r < h; r += BAND_W / TILE_W)
-        store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, out[r * TILE_W + x]);
+    {
+        WTN v = out[r * TILE_W + x];
+#ifdef NON_FINITE
+        v = with_non_finite(v, reach, cols, y0 + 1 + r, x0 + x);
+#endif
+        store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, v);
+    }
     if (b == 0 && lid < TILE_W)
         store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
 }

@@ -21,6 +21,7 @@ const IntegralPerfCase kIntegralCases[] = {
     { CV_32FC1, CV_32F, CV_64F, SUM, "32FC1->32F" },
     { CV_32FC1, CV_64F, CV_64F, SUM, "32FC1->64F" },
     { CV_8UC1, CV_32S, CV_64F, SUM_SQSUM_TILTED, "8UC1->32S+sqsum 64F+tilted" },
+    { CV_32FC1, CV_32F, CV_64F, SUM_SQSUM_TILTED, "32FC1->32F+sqsum 64F+tilted" },
 };
 
 typedef ::testing::TestWithParam<std::tuple<Size, int>> OCL_Integral;

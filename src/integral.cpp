@@ -100,14 +100,15 @@ unsigned nextLookBackEpoch()
 
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
     tiles: the sum in sdepth; with sqdepth >= 0 the squared sum too (single pass), or with
-    `square` the sum of squares (three launches). */
+    `square` the sum of squares (three launches); `finiteOnly`: NaN and infinities count as zero. */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
-                               bool square, bool aligned, const detail::TiledScanPlan& plan)
+                               bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan)
 {
     uint64 key = 0;
     // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all).
     for (int field : { depth, cn, sdepth, sqdepth + 1,
-                       (int)square + 2 * (int)plan.sqHalves + 4 * (int)aligned + 8 * (int)plan.singlePass,
+                       (int)square + 2 * (int)plan.sqHalves + 4 * (int)aligned + 8 * (int)plan.singlePass +
+                           16 * (int)finiteOnly,
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits); for the
@@ -122,6 +123,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
+                        (finiteOnly ? " -D ZERO_NON_FINITE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "");
         if (plan.singlePass)
             o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
@@ -137,15 +139,15 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     });
 }
 
-/** out = the integral of src (or of src squared) in outDepth in three launches: tile totals,
-    their scans (the carries), the tiles. */
-detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, bool square)
+/** out = the integral of src (or of src squared; of its finite values only where `finiteOnly`)
+    in outDepth in three launches: tile totals, their scans (the carries), the tiles. */
+detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, bool square, bool finiteOnly)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
     const detail::TiledScanPlan plan =
         detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), 0, false);
-    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square,
+    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, finiteOnly,
                                              pixelsAligned(cn, { &src, &out }), plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
@@ -170,8 +172,10 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
 
 /** sum = the integral (with its zero first row and column) of src summed in the precision of
     sdepth (wrapping 32-bit integers for CV_32S), and sqsum (unless empty) that of src squared in
-    sqdepth: in one launch where the plan says so, else in three per output. */
-detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth)
+    sqdepth: in one launch where the plan says so, else in three per output. `finiteOnly`: of
+    the finite values of src (NaN and infinities count as zero). */
+detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth,
+                                bool finiteOnly = false)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth();
@@ -185,13 +189,13 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
 
     if (!plan.singlePass)
     {
-        detail::OclDecline decline = scanWithCarries(src, sum, sdepth, false);
+        detail::OclDecline decline = scanWithCarries(src, sum, sdepth, false, finiteOnly);
         if (decline.empty() && withSq)
-            decline = scanWithCarries(src, sqsum, sqdepth, true);
+            decline = scanWithCarries(src, sqsum, sqdepth, true, finiteOnly);
         return decline;
     }
     const std::string& options =
-        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false,
+        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false, finiteOnly,
                     pixelsAligned(cn, { &src, &sum, &sqsum }), plan);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
@@ -227,22 +231,52 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     return detail::OclDecline();
 }
 
+/** reach = for each kind of non-finite value (positive: +Inf or NaN, negative: -Inf or NaN) and
+    each output column of the tilted sum of the floating-point image `src`, the first output row
+    whose triangle holds one (opencl/integral.cl, "Non-finite values"): cn lanes of 32-bit ints
+    per column, the positive kind's cols + 1 columns first. */
+detail::OclDecline nonFiniteReach(const UMat& src, const detail::TiltedScanPlan& plan, const std::string& options,
+                                  UMat& reach)
+{
+    detail::KernelLaunch firstRows("integral_tilted_first_non_finite", kernels::integral(), options);
+    detail::KernelLaunch reachOf("integral_tilted_non_finite_reach", kernels::integral(), options);
+    if (firstRows.empty() || reachOf.empty())
+        return "the tilted integral's non-finite kernels failed to build: " + options;
+    const int cn = src.channels(), rows = src.rows, cols = src.cols;
+    const size_t laneBytes = (cn == 3 ? 4 : cn) * sizeof(int);
+    UMat first = detail::scratchBytes(detail::SCRATCH_TILTED_FIRST_NON_FINITE, 2 * (size_t)cols * laneBytes);
+    reach = detail::scratchBytes(detail::SCRATCH_TILTED_NON_FINITE_REACH, 2 * ((size_t)cols + 1) * laneBytes);
+    firstRows.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(first));
+    reachOf.args(ocl::KernelArg::PtrReadOnly(first), rows, cols, ocl::KernelArg::PtrWriteOnly(reach));
+    if (!firstRows.enqueue(plan.firstNonFinite) || !reachOf.enqueue(plan.nonFiniteReach))
+        return "enqueueing the tilted integral's non-finite kernels failed";
+    return detail::OclDecline();
+}
+
 /** tilted = the integral of src rotated by 45 degrees, from the upright integral `upright`
-    (accumulated in accDepth: wrapping 32-bit integers, or double), as `plan` schedules it. */
+    (accumulated in accDepth: wrapping 32-bit integers, or double), as `plan` schedules it. A
+    floating-point source is passed as `floatSource`: `upright` then sums its finite values, and
+    its NaN and infinities are placed apart (opencl/integral.cl, "Non-finite values"). */
 detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilted, int outDepth,
-                                  const detail::TiltedScanPlan& plan)
+                                  const detail::TiltedScanPlan& plan, const UMat& floatSource)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = tilted.channels();
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
+    const bool nonFinite = !floatSource.empty();
     uint64 key = 0;
-    for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0), plan.band, plan.tileWidth })
+    for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0), plan.band, plan.tileWidth,
+                       nonFinite ? floatSource.depth() + 1 : 0 })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        return cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d -D CARRY_DIAGONALS=%d -D CARRY_SEGMENTS=%d",
-                          plan.band, plan.tileWidth, (int)plan.carries.local[0], (int)plan.carries.local[1]) +
-               accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+        std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d -D CARRY_DIAGONALS=%d -D CARRY_SEGMENTS=%d",
+                                   plan.band, plan.tileWidth, (int)plan.carries.local[0], (int)plan.carries.local[1]);
+        if (nonFinite)
+            o += cv::format(" -D NON_FINITE -D SRC_T1=%s -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
+                            detail::oclTypeName(floatSource.depth()).c_str(), (int)plan.firstNonFinite.local[1],
+                            (int)plan.nonFiniteReach.local[0]);
+        return o + accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
     detail::KernelLaunch bandSums("integral_tilted_band_sums", kernels::integral(), options);
     detail::KernelLaunch carries("integral_tilted_band_carries", kernels::integral(), options);
@@ -255,8 +289,19 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     UMat carried = scratch(detail::SCRATCH_TILTED_BAND_CARRIES, diagonals, accDepth, cn);
     bandSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, ocl::KernelArg::PtrWriteOnly(sums));
     carries.args(ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrWriteOnly(carried), rows, cols);
-    tiles.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, ocl::KernelArg::PtrReadOnly(carried),
-               ocl::KernelArg::WriteOnlyNoSize(tilted));
+    int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(upright));
+    i = tiles.set(i, rows);
+    i = tiles.set(i, cols);
+    i = tiles.set(i, ocl::KernelArg::PtrReadOnly(carried));
+    i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(tilted));
+    UMat reach;  // outlives the launch, which holds its address until enqueued
+    if (nonFinite)
+    {
+        detail::OclDecline decline = nonFiniteReach(floatSource, plan, options, reach);
+        if (!decline.empty())
+            return decline;
+        tiles.set(i, ocl::KernelArg::PtrReadOnly(reach));
+    }
     if (!bandSums.enqueue(plan.bandSums) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
         return "enqueueing the tilted integral kernels failed";
     return detail::OclDecline();
@@ -272,12 +317,13 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
     const bool wantSq = sqsumOut.needed(), wantTilted = tiltedOut.needed();
-    if (wantTilted && (d.depth == CV_32F || d.depth == CV_64F))
-        return "the tilted sum of a floating-point image: the OpenCL tilted sum subtracts row sums, "
-               "so NaN and Inf would not propagate as in cv::'s purely additive recurrence";
     // The tilted sum subtracts diagonal prefix sums; in floating point they are kept in double
-    // so that the cancellation stays far below float rounding.
+    // so that the cancellation stays far below float rounding. Those of a floating-point image
+    // come from an upright sum of its finite values of their own: subtracted, NaN and infinities
+    // would not give cv::'s results, which the tilted kernels place apart.
     const bool tiltedInDouble = wantTilted && d.sdepth != CV_32S;
+    const bool floatSource = d.depth == CV_32F || d.depth == CV_64F;
+    const bool uprightOfItsOwn = wantTilted && (d.sdepth == CV_32F || floatSource);
     for (int depth : { d.depth, d.sdepth, wantSq ? d.sqdepth : d.sdepth,
                        tiltedInDouble ? CV_64F : d.sdepth })
         if (!detail::oclSupportsDepth(device, depth))
@@ -297,7 +343,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
         { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
         { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
-        { wantTilted && d.sdepth == CV_32F, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
+        { uprightOfItsOwn, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
         { wantTilted, diagonals * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's diagonal scratch" },
     };
     if (decline.empty() && wantTilted && !src.empty() && !tiltedPlan.feasible)
@@ -335,14 +381,15 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     if (decline.empty() && wantTilted)
     {
         UMat upright = sum;
-        if (d.sdepth == CV_32F)
+        if (uprightOfItsOwn)
         {
-            upright.create(isize, CV_MAKETYPE(CV_64F, d.cn));
+            upright = detail::scratchImage(detail::SCRATCH_TILTED_UPRIGHT, isize, CV_MAKETYPE(CV_64F, d.cn));
             UMat noSqsum;
-            decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F);
+            decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F, floatSource);
         }
         if (decline.empty())
-            decline = tiltedIntegral(upright, tiltedDepth, tilted, d.sdepth, tiltedPlan);
+            decline = tiltedIntegral(upright, tiltedDepth, tilted, d.sdepth, tiltedPlan,
+                                     floatSource ? src : UMat());
     }
     return decline;
 }

@@ -443,6 +443,15 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     // One diagonal per work item and segment, both families.
     plan.carries.global[0] = roundUp((size_t)size.height + size.width + 1, plan.carries.local[0]);
     plan.carries.global[1] = 2 * plan.carries.local[1];
+    // Non-finite values: 32 columns x 8 row segments, and the reach in groups of 256 items, a
+    // share of the columns each (work-groups no larger than the carries').
+    plan.firstNonFinite.local[0] = 32;
+    plan.firstNonFinite.local[1] = 8;
+    plan.firstNonFinite.global[0] = roundUp((size_t)size.width, plan.firstNonFinite.local[0]);
+    plan.firstNonFinite.global[1] = plan.firstNonFinite.local[1];
+    plan.nonFiniteReach.dims = 1;
+    plan.nonFiniteReach.local[0] = 256;
+    plan.nonFiniteReach.global[0] = 2 * plan.nonFiniteReach.local[0];
     return plan;
 }
 

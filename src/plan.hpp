@@ -154,12 +154,16 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     diagonal, their prefixes over the bands (work-groups of 32 diagonals x 8 segments of the
     bands, one family), and tiles of band x tileWidth outputs. Both tile kernels hold the band's
     row prefixes for tileWidth + 2 band columns in local memory, one work item per column; the
-    sums take tileWidth + band diagonals per work-group. */
+    sums take tileWidth + band diagonals per work-group. A floating-point image adds two launches
+    that find where its NaN and infinities reach: the first row holding each kind per column
+    (work-groups of 32 columns x segments of the rows), and the reach of the two kinds (one
+    work-group each). */
 struct TiltedScanPlan
 {
     bool feasible = false;  //!< false: the device's local memory or work-groups are too small
     int band = 0, tileWidth = 0, bands = 0;
     LaunchShape bandSums, carries, tiles;
+    LaunchShape firstNonFinite, nonFiniteReach;
 };
 
 /** Plans the tilted integral of an image of `size` pixels whose sums take `pixelBytes` in local

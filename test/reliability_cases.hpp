@@ -444,9 +444,7 @@ Case randomCase(Rng& rng, int fn)
         c.type = CV_MAKETYPE(combo[0], rng.uniform(1, 5));
         c.ddepth = combo[1];
         c.sqdepth = combo[2];
-        // No tilted sum of floating-point images: the OpenCL path declines it (src/integral.cpp),
-        // which test_integral.cpp checks.
-        c.outputs = rng.uniform(1, CV_MAT_DEPTH(c.type) >= CV_32F ? 3 : 4);
+        c.outputs = rng.uniform(1, 4);
         if (c.dstMode == DST_INPLACE)
             c.dstMode = DST_NEW;
         break;
