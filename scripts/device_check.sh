@@ -24,7 +24,7 @@ for i in 0 1 2 3 4 5; do
 done
 grep -h '^\[  FAILED  \]' $OUT/tests.log | sort -u | head -20
 s=$(date +%s)
-GPUCONV_PERF_TABLE=$OUT/table.md timeout 300 $bundle/run opencv_perf_gpuconv --gtest_output=xml:$OUT/perf.xml > $OUT/perf.log 2>&1
+GPUCONV_PERF_TABLE=$OUT/table.md timeout 400 $bundle/run opencv_perf_gpuconv --gtest_output=xml:$OUT/perf.xml > $OUT/perf.log 2>&1
 perf_status=$?
 echo "perf rc=$perf_status $(( $(date +%s) - s )) s"
 [ $perf_status -eq 0 ] || status=1
