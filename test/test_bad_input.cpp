@@ -351,8 +351,8 @@ TEST(BadInput, integral)
 }
 
 // The tilted sum is derived from the upright one by differences of prefix sums (src/integral.cpp),
-// so a NaN or an infinity reaches tilted sums whose rotated rectangles do not contain it; cv::
-// adds pixels up directly and keeps them finite. Known to fail until the tilted path changes.
+// which would carry a NaN or an infinity into tilted sums whose rotated rectangles do not contain
+// it; gpuconv places them apart (opencl/integral.cl, "Non-finite values"), on OpenCL: no fallback.
 TEST(BadInput, integral_tilted_nonfinite)
 {
     RNG rng = testRng();
@@ -361,6 +361,9 @@ TEST(BadInput, integral_tilted_nonfinite)
     c.src = withSpecials(rng, Size(15, 9), CV_64FC1);
     c.outputs = 3;
     expectSameOutcome("NaN and Inf, tilted sum", c);
+    ScopedEnv policy("OPENCV_GPUCONV_FALLBACK", "0");
+    const Outcome actual = invoke(c, true);
+    EXPECT_FALSE(actual.raised) << actual.error;
 }
 
 // ---- a destination that aliases the source where cv:: allows it --------------------------------
