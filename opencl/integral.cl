@@ -43,7 +43,8 @@
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Tilted (-D TILTED): BAND rows per band, TILE_W outputs per tile row (powers of two); the
 // carries' work-groups of CARRY_DIAGONALS x CARRY_SEGMENTS. NON_FINITE (floating-point sources,
-// double WT1): SRC_T1, and the work-groups FIRST_SEGMENTS and REACH_ITEMS of "Non-finite values".
+// double WT1): SRC_T1, and the work-groups FIRST_COLUMNS x FIRST_SEGMENTS and REACH_ITEMS of
+// "Non-finite values".
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -864,8 +865,8 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
 // pixel (y, x) iff y + |X - 1 - x| <= Y - 1, so with first(x) the first row where column x holds a
 // value of one kind (rows if none), the output holds one iff
 //   reach(X) = min over x of first(x) + |X - 1 - x|  <  Y.
-//   integral_tilted_first_non_finite: first(x) of both kinds, in work-groups of 32 columns x
-//     FIRST_SEGMENTS segments of the rows;
+//   integral_tilted_first_non_finite: first(x) of both kinds, in work-groups of FIRST_COLUMNS
+//     columns x FIRST_SEGMENTS segments of the rows;
 //   integral_tilted_non_finite_reach: reach(X) for X = 0 .. cols, one work-group of REACH_ITEMS
 //     items per kind, from the minima of first(x) - x from the left and of first(x) + x from
 //     the right.
@@ -882,7 +883,6 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
 #    define CONVERT_INTN GPUCONV_CAT(convert_int, CN)
 #    define WT_MASK(m) GPUCONV_CAT(convert_long, CN)(m)
 #  endif
-#  define FIRST_COLUMNS 32
 
 __kernel void integral_tilted_first_non_finite(__global const uchar* src, int src_step, int src_offset,
                                                int rows, int cols, __global int* first)
@@ -913,6 +913,7 @@ __kernel void integral_tilted_first_non_finite(__global const uchar* src, int sr
     first_seen[0][seg][lx] = positive;
     first_seen[1][seg][lx] = negative;
     barrier(CLK_LOCAL_MEM_FENCE);
+    // The items of segments 0 and 1 reduce the segments' first rows of kind 0 and 1.
     if (seg >= 2 || (int)get_global_id(0) >= cols)
         return;
     INTN f = first_seen[seg][0][lx];

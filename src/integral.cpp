@@ -243,7 +243,7 @@ detail::OclDecline nonFiniteReach(const UMat& src, const detail::TiltedScanPlan&
     if (firstRows.empty() || reachOf.empty())
         return "the tilted integral's non-finite kernels failed to build: " + options;
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
-    const size_t laneBytes = (cn == 3 ? 4 : cn) * sizeof(int);
+    const size_t laneBytes = oclPixelBytes(CV_32S, cn);
     UMat first = detail::scratchBytes(detail::SCRATCH_TILTED_FIRST_NON_FINITE, 2 * (size_t)cols * laneBytes);
     reach = detail::scratchBytes(detail::SCRATCH_TILTED_NON_FINITE_REACH, 2 * ((size_t)cols + 1) * laneBytes);
     firstRows.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(first));
@@ -273,9 +273,9 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
         std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d -D CARRY_DIAGONALS=%d -D CARRY_SEGMENTS=%d",
                                    plan.band, plan.tileWidth, (int)plan.carries.local[0], (int)plan.carries.local[1]);
         if (nonFinite)
-            o += cv::format(" -D NON_FINITE -D SRC_T1=%s -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
-                            detail::oclTypeName(floatSource.depth()).c_str(), (int)plan.firstNonFinite.local[1],
-                            (int)plan.nonFiniteReach.local[0]);
+            o += cv::format(" -D NON_FINITE -D SRC_T1=%s -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
+                            detail::oclTypeName(floatSource.depth()).c_str(), (int)plan.firstNonFinite.local[0],
+                            (int)plan.firstNonFinite.local[1], (int)plan.nonFiniteReach.local[0]);
         return o + accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
     });
     detail::KernelLaunch bandSums("integral_tilted_band_sums", kernels::integral(), options);
