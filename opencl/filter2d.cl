@@ -13,7 +13,11 @@
 // and kernels whose window does not fit in local memory) each item reads its own window from
 // global memory, the caches serving the overlap between neighbours. Items whose window lies inside
 // the image skip the border rule; with ROW_WORDS they read each window row as aligned 32-bit words
-// (ROW_WORDS pixels each) realigned by a funnel shift, a quarter of the loads of byte-wide pixels.
+// (ROW_WORDS pixels each) realigned by a funnel shift, a quarter of the loads of byte-wide pixels;
+// with VECTOR_WINDOWS (one channel of 4-byte pixels) as aligned PX-pixel vectors, the group's block
+// starting up to PX - 1 pixels left of its place in the grid so that every window row starts on a
+// vector: a third of the loads of a 7x7 window row, which as single pixels kept the loads waiting
+// in the memory pipeline (docs/PERFORMANCE.md, "Profiles of the small kernels").
 // Either way an item keeps one window row of PX + KW - 1 pixels in registers and applies it to all
 // PY rows of accumulators that need it, so each loaded pixel serves up to PX * PY outputs. A row
 // of outputs is stored as soon as its last kernel row has been applied, as one vector where its
@@ -30,6 +34,8 @@
 //   TILED               stage the window in local memory
 //   ROW_WORDS, TO_ACC_WORD  without TILED, one channel of 1- or 2-byte elements: pixels per 32-bit
 //                       word and their conversion to ROW_WORDS accumulator lanes
+//   VECTOR_WINDOWS      without TILED, one channel of 4-byte elements, source rows on 4 * PX-byte
+//                       boundaries: window rows read as aligned SRC_PX vectors
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
 //   WEIGHTS_BY_VALUE    small kernels (fully unrolled): the weights are a by-value argument
 //   INTERIOR_TEST_PER_ROW  without TILED: test whether the window is inside the image once per
@@ -101,6 +107,13 @@ typedef struct { ACC1 w[KW * KH]; } FilterWeights;
 #  define VSTORE_CN GPUCONV_CAT(vstore, CN)
 #endif
 
+// Whether the n pixels from x lie in the destination row (x < 0 only for shifted blocks).
+#ifdef VECTOR_WINDOWS
+#  define IN_DST_ROW(x, n) ((x) >= 0 && (x) + (n) <= dst_cols)
+#else
+#  define IN_DST_ROW(x, n) ((x) + (n) <= dst_cols)
+#endif
+
 // Stores the PX accumulators `a` of an item's output row y, whose first pixel is x.
 inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int dst_offset, int y,
                           int x, int dst_rows, int dst_cols)
@@ -109,7 +122,7 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
         return;
     __global uchar* drow = dst + (dst_offset + y * dst_step);
 #if defined(ROW_VECTORS)
-    if (x + PX <= dst_cols)
+    if (IN_DST_ROW(x, PX))
     {
         __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
         const DST_PX value = TO_DST_PX(VLOAD_PX(0, a));
@@ -142,7 +155,7 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
 #endif
     #pragma unroll
     for (int px = 0; px < PX; ++px)
-        if (x + px < dst_cols)
+        if (IN_DST_ROW(x + px, 1))
             STORE_DST_PIXEL(TO_DST(a[px]), drow + (size_t)(x + px) * DST_PIXEL_SIZE);
 }
 
@@ -153,7 +166,14 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
               int anchor_x, int anchor_y, ACC1 delta, WEIGHTS_PARAM)
 {
     const int ox = get_local_id(0) * PX, oy = get_local_id(1) * PY;  // item's block in the group's
-    const int bx = get_group_id(0) * BLOCK_W, by = get_group_id(1) * BLOCK_H;
+#ifdef VECTOR_WINDOWS
+    // Window rows start at byte src_whole_offset + 4 * x0 of their row (rows a whole number of
+    // vectors apart), x0 = roi_x + bx + ox - anchor_x, and bx, ox are multiples of PX.
+    const int block_shift = ((src_whole_offset / (int)sizeof(SRC_T1)) + roi_x - anchor_x) & (PX - 1);
+#else
+    const int block_shift = 0;
+#endif
+    const int bx = get_group_id(0) * BLOCK_W - block_shift, by = get_group_id(1) * BLOCK_H;
     // The group's source window, in coordinates of the extrapolated image.
     const int wx0 = roi_x + bx - anchor_x, wy0 = roi_y + by - anchor_y;
     __global const uchar* src_whole = src + src_whole_offset;
@@ -182,9 +202,13 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 * SRC_PIXEL_SIZE >= 3 &&
                           (x0 + WIN_LEN) * SRC_PIXEL_SIZE + 4 <= whole_cols * SRC_PIXEL_SIZE;
 #  else
-#    define WIN_LEN WIN_W
+#    ifdef VECTOR_WINDOWS
+#      define WIN_LEN (WIN_VECTORS * PX)
+#    else
+#      define WIN_LEN WIN_W
+#    endif
     const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 >= 0 &&
-                          x0 + WIN_W <= whole_cols;
+                          x0 + WIN_LEN <= whole_cols;
 #  endif
 #endif
 
@@ -272,6 +296,14 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
             GPUCONV_CAT(vstore, ROW_WORDS)(                                                     \
                 TO_ACC_WORD(GPUCONV_CAT(as_, GPUCONV_CAT(SRC_T1, ROW_WORDS))(word_)), i_, win); \
         }                                                                                       \
+    } while (0)
+#  elif defined(VECTOR_WINDOWS)
+#    define LOAD_INTERIOR_ROW(win, r)                                                           \
+    do {                                                                                        \
+        __global const SRC_PX* v_ = (__global const SRC_PX*)(src + (window_offset + (r) * src_step)); \
+        _Pragma("unroll")                                                                       \
+        for (int i_ = 0; i_ < WIN_VECTORS; ++i_)                                                \
+            VSTORE_PX(TO_ACC_PX(v_[i_]), i_, win);                                              \
     } while (0)
 #  else
 #    define LOAD_INTERIOR_ROW(win, r)                                                           \

@@ -205,9 +205,11 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         return spectralFilter2D(src, dst, border, c, weights, delta, spectral);
     const size_t weightsBytes = weights.total() * weights.elemSize();
     const size_t srcPixelBytes = CV_ELEM_SIZE1(c.sdepth) * (c.cn == 3 ? 4 : c.cn);
+    // Rows a whole number of 16-byte vectors apart; the kernel aligns its windows to them.
+    const bool srcStepOf16Bytes = src.step[0] % 16 == 0 && border.wholeOffset % 4 == 0;
     const detail::Filter2DPlan plan =
         detail::planFilter2D(device, dst.size(), c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
-                             CV_ELEM_SIZE1(c.accDepth), weightsBytes);
+                             CV_ELEM_SIZE1(c.accDepth), weightsBytes, srcStepOf16Bytes);
 
     const auto assembleOptions = [&]() {
         using detail::oclConvertName;
@@ -232,14 +234,14 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         return o;
     };
     // Everything the options depend on, packed into a key for the cache of assembled options;
-    // a field too wide for its bits (kernels of 4096 rows, say), or fields past the key's 64 bits,
+    // a field too wide for its bits (kernels of 2048 rows, say), or fields past the key's 64 bits,
     // assemble them every time.
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
-        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
+        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 11 }, { c.ksize.height, 11 },
           { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
           { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
-          { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 },
+          { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 }, { (int)plan.vectorWindows, 1 },
           { (int)(device.doubleFPConfig() > 0), 1 } },
         key);
     static detail::VariantOptionsCache optionsCache;

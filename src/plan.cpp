@@ -65,11 +65,12 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
 
 std::string Filter2DPlan::buildOptions() const
 {
-    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s%s", groupW, groupH, pixelsX,
+    return cv::format(" -D LX=%d -D LY=%d -D PX=%d -D PY=%d%s%s%s%s", groupW, groupH, pixelsX,
                       pixelsY, tiled ? " -D TILED" : "",
                       weightsByValue ? " -D WEIGHTS_BY_VALUE"
                                      : (constantWeights ? "" : " -D GLOBAL_WEIGHTS"),
-                      !tiled && interiorTestPerRow ? " -D INTERIOR_TEST_PER_ROW" : "");
+                      !tiled && interiorTestPerRow ? " -D INTERIOR_TEST_PER_ROW" : "",
+                      vectorWindows ? " -D VECTOR_WINDOWS" : "");
 }
 
 LaunchShape Filter2DPlan::launchShape(Size dstSize) const
@@ -77,15 +78,17 @@ LaunchShape Filter2DPlan::launchShape(Size dstSize) const
     LaunchShape shape;
     shape.dims = 2;
     const int blockW = groupW * pixelsX, blockH = groupH * pixelsY;
+    // Vector windows shift the blocks left by up to PX - 1 pixels (opencl/filter2d.cl).
+    const int width = dstSize.width + (vectorWindows ? pixelsX - 1 : 0);
     shape.local[0] = (size_t)groupW;
     shape.local[1] = (size_t)groupH;
-    shape.global[0] = (size_t)((dstSize.width + blockW - 1) / blockW) * groupW;
+    shape.global[0] = (size_t)((width + blockW - 1) / blockW) * groupW;
     shape.global[1] = (size_t)((dstSize.height + blockH - 1) / blockH) * groupH;
     return shape;
 }
 
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
-                          int accLanes, size_t accElemBytes, size_t weightsBytes)
+                          int accLanes, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes)
 {
     CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
     Filter2DPlan plan;
@@ -135,7 +138,12 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     }
     else if (!largeKernel && lanes == 1)
     {
+        // 4-byte pixels. Rows whole 16-byte vectors apart are read as vectors (below), and there
+        // 4x2 blocks beat 4x4 (H100, 4K 32FC1 3x3, 5x5, 7x7: 29.1-29.4, 31.1-31.5, 39.7-40.1 us
+        // per call against 31.1-31.3, 33.6, 41.3; docs/PERFORMANCE.md).
         plan.pixelsX = plan.pixelsY = fewItems ? 2 : 4;
+        if (!fewItems && srcStepOf16Bytes)
+            plan.pixelsY = 2;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 4)
@@ -220,6 +228,13 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
 
     const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
     plan.constantWeights = weightsBytes <= constantBytes;
+    // One-lane 4-byte pixels read directly: as aligned 16-byte vectors where the rows lie whole
+    // vectors apart (the kernel shifts its blocks so that windows start on one). Read as
+    // single pixels, a 7x7 window's 70 loads per 4x4 block kept the H100's load pipeline full
+    // (Nsight Compute: L1 84% busy, warps waiting on loads 41% of their cycles; 32FC1 4K 7x7 took
+    // 47 device us, docs/PERFORMANCE.md, "Profiles of the small kernels").
+    plan.vectorWindows = !plan.tiled && lanes == 1 && srcPixelBytes == 4 && accElemBytes == 4 &&
+                         plan.pixelsX == 4 && srcStepOf16Bytes;
     return plan;
 }
 

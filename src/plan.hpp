@@ -71,9 +71,10 @@ struct Filter2DPlan
     bool constantWeights = true;     //!< the weights fit in the device's constant buffer
     bool weightsByValue = false;     //!< small kernels: the weights are a by-value kernel argument
     bool interiorTestPerRow = false; //!< direct reads: one interior/border branch per window row
+    bool vectorWindows = false;      //!< direct reads of one-lane 4-byte pixels as aligned vectors
 
     /** " -D LX=.. -D LY=.. -D PX=.. -D PY=.." and TILED, GLOBAL_WEIGHTS, WEIGHTS_BY_VALUE,
-        INTERIOR_TEST_PER_ROW where they apply. */
+        INTERIOR_TEST_PER_ROW, VECTOR_WINDOWS where they apply. */
     std::string buildOptions() const;
     /** The NDRange covering a destination of `dstSize`. */
     LaunchShape launchShape(Size dstSize) const;
@@ -86,9 +87,11 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
 
 /** Plans a filter2D launch of a `dstSize` output for a kernel of `ksize` over pixels of
     `srcPixelBytes` bytes in local memory (a 3-channel pixel counts as 4 elements), accumulated in
-    `accLanes` lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights. */
+    `accLanes` lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights;
+    `srcStepOf16Bytes`: the source's rows lie a whole number of 16-byte vectors apart and its
+    pixels on 4-byte boundaries. */
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
-                          int accLanes, size_t accElemBytes, size_t weightsBytes);
+                          int accLanes, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes);
 
 /** filter2D through the frequency domain (opencl/filter2d_spectral.cl): one work group of
     `groupItems` items per `tile` x `tile` source tile, whose transform yields blockW x blockH

@@ -299,6 +299,61 @@ INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_Sizes,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_16SC3, CV_32FC1),
                        ::testing::Values(Size(3, 3), Size(5, 5), Size(7, 7))));
 
+// ---- one-lane 4-byte windows read as aligned vectors -------------------------------------------
+
+// Large one-lane float images read their windows as aligned 16-byte vectors, each group's block
+// shifted left by 0-3 pixels so that its windows start on one (src/plan.cpp, vectorWindows); the
+// shift follows the whole image's offset in its buffer, the ROI and the anchor, and rows that lie
+// no whole number of vectors apart read single pixels. The images are large enough for direct
+// blocks 4 pixels wide on CPU devices and on GPUs of up to 132 compute units (smaller ones take
+// other shapes).
+TEST(Filter2D_VectorWindows, shifted_blocks_match_cv)
+{
+    RNG rng = testRng();
+    struct VectorCase
+    {
+        Size parent;
+        Rect roi;
+        Size ksize;
+        Point anchor;
+        int border;
+        bool inPlace;
+    };
+    const VectorCase cases[] = {
+        // block shifts 1, 2 (the ROI's offset as the whole image), 3 (in place: a copy), 0
+        { Size(2332, 1904), Rect(4, 3, 2320, 1900), Size(7, 7), Point(-1, -1), BORDER_REFLECT_101, false },
+        { Size(2332, 1904), Rect(2, 1, 2320, 1900), Size(7, 7), Point(0, 6), BORDER_CONSTANT | BORDER_ISOLATED, false },
+        { Size(2320, 1900), Rect(0, 0, 2320, 1900), Size(3, 3), Point(1, 0), BORDER_WRAP, true },
+        { Size(2320, 1900), Rect(0, 0, 2320, 1900), Size(5, 4), Point(0, 3), BORDER_REPLICATE, false },
+        // rows 9284 bytes apart: single pixels
+        { Size(2321, 1900), Rect(0, 0, 2321, 1900), Size(7, 7), Point(-1, -1), BORDER_REFLECT, false },
+    };
+    for (const VectorCase& v : cases)
+    {
+        SCOPED_TRACE(cv::format("parent %dx%d, roi (%d, %d) %dx%d, kernel %dx%d, anchor (%d, %d), %s%s",
+                                v.parent.width, v.parent.height, v.roi.x, v.roi.y, v.roi.width,
+                                v.roi.height, v.ksize.width, v.ksize.height, v.anchor.x, v.anchor.y,
+                                borderName(v.border).c_str(), v.inPlace ? ", in place" : ""));
+        TestArray src(rng, v.parent, v.roi, CV_32FC1);
+        const Mat kernel = randomKernel(rng, v.ksize);
+        Mat expected;
+        referenceFilter2D(src.roi, expected, -1, kernel, v.anchor, 0.5, v.border);
+        const Tolerance tol = filterTolerance(CV_32F, false);
+        if (v.inPlace)
+        {
+            gpuconv::filter2D(src.uroi, src.uroi, -1, kernel, v.anchor, 0.5, v.border);
+            EXPECT_TRUE(matsNear(expected, src.uroi.getMat(ACCESS_READ), tol));
+            EXPECT_TRUE(outsideRoiUnchanged(src));
+            continue;
+        }
+        TestArray dst(rng, v.parent, v.roi, CV_32FC1);
+        gpuconv::filter2D(src.uroi, dst.uroi, -1, kernel, v.anchor, 0.5, v.border);
+        EXPECT_TRUE(matsNear(expected, dst.uroi.getMat(ACCESS_READ), tol));
+        EXPECT_TRUE(outsideRoiUnchanged(dst));
+        EXPECT_TRUE(outsideRoiUnchanged(src));
+    }
+}
+
 // ---- exactness where the computation is exact --------------------------------------------------
 
 TEST(Filter2D_Exact, integer_kernels_on_integer_data)
