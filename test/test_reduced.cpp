@@ -119,6 +119,13 @@ const std::vector<Row>& rows()
               Case c = filter(F, CV_32FC1, Size(5, 4), Size(91, 91), BORDER_REFLECT_101);
               c.ktype = CV_64F;
               return c; }() },
+        // One-lane float windows read as aligned vectors: an image large enough for 4-pixel-wide
+        // blocks on a device of one compute unit (oclgrind's), a whole one (rows of whole 16-byte
+        // vectors) into a new array of exactly its size, blocks shifted by 2 pixels (anchor x 2).
+        { "filter2D_vector_windows_32FC1_shifted", [] {
+              Case c = filter(F, CV_32FC1, Size(192, 176), Size(3, 5), BORDER_REFLECT, COEFF_RANDOM, Point(2, 1), DST_NEW);
+              c.srcRoi = false;
+              return c; }() },
         { "filter2D_rank_one_8UC1_as_separable", filter(F, CV_8UC1, Size(20, 9), Size(17, 17), BORDER_REPLICATE, COEFF_SMOOTH) },
         // Several work-groups in each direction (tiles, carries between them, groups' aprons).
         { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(9, 7), BORDER_REFLECT_101) },
