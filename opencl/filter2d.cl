@@ -34,8 +34,8 @@
 //   TILED               stage the window in local memory
 //   ROW_WORDS, TO_ACC_WORD  without TILED, one channel of 1- or 2-byte elements: pixels per 32-bit
 //                       word and their conversion to ROW_WORDS accumulator lanes
-//   VECTOR_WINDOWS      without TILED, one channel of 4-byte elements, source rows on 4 * PX-byte
-//                       boundaries: window rows read as aligned SRC_PX vectors
+//   VECTOR_WINDOWS      without TILED, one channel of 4-byte elements in rows a whole number of
+//                       SRC_PX vectors apart: window rows read as aligned SRC_PX vectors
 //   GLOBAL_WEIGHTS      the weights exceed the constant buffer: read them from global memory
 //   WEIGHTS_BY_VALUE    small kernels (fully unrolled): the weights are a by-value argument
 //   INTERIOR_TEST_PER_ROW  without TILED: test whether the window is inside the image once per

@@ -233,8 +233,8 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // single pixels, a 7x7 window's 70 loads per 4x4 block kept the H100's load pipeline full
     // (Nsight Compute: L1 84% busy, warps waiting on loads 41% of their cycles; 32FC1 4K 7x7 took
     // 47 device us, docs/PERFORMANCE.md, "Profiles of the small kernels").
-    plan.vectorWindows = !plan.tiled && lanes == 1 && srcPixelBytes == 4 && accElemBytes == 4 &&
-                         plan.pixelsX == 4 && srcStepOf16Bytes;
+    plan.vectorWindows = !plan.tiled && lanes == 1 && srcPixelBytes == 4 && plan.pixelsX == 4 &&
+                         srcStepOf16Bytes;
     return plan;
 }
 

@@ -85,15 +85,13 @@ void referenceFilter2D(const Mat& src, Mat& dst, int ddepth, const Mat& kernel, 
                  delta, BORDER_CONSTANT);
 }
 
-/** Runs one case through cv::filter2D on Mat and gpuconv::filter2D on UMat and compares,
-    including the guard around a ROI destination. */
-void checkFilter(const FilterCase& c, RNG& rng, bool exact = false)
+/** Runs one case on the source `src` (of c.type, its ROI of c.size) through cv::filter2D on Mat
+    and gpuconv::filter2D on UMat and compares, including the guard around a ROI destination. */
+void checkFilterOn(const FilterCase& c, TestArray& src, RNG& rng, bool exact = false)
 {
     SCOPED_TRACE(describe(c));
     const int sdepth = CV_MAT_DEPTH(c.type), cn = CV_MAT_CN(c.type);
     const int outDepth = c.ddepth < 0 ? sdepth : c.ddepth;
-    const bool roi = c.srcRoi || c.dstMode == DST_INPLACE;
-    TestArray src(rng, c.size, c.type, roi);
 
     Mat expected;
     referenceFilter2D(src.roi, expected, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
@@ -119,6 +117,13 @@ void checkFilter(const FilterCase& c, RNG& rng, bool exact = false)
     UMat dst;
     gpuconv::filter2D(src.uroi, dst, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
     EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), tol));
+}
+
+/** checkFilterOn a random source: a ROI of a larger parent where the case asks for one. */
+void checkFilter(const FilterCase& c, RNG& rng, bool exact = false)
+{
+    TestArray src(rng, c.size, c.type, c.srcRoi || c.dstMode == DST_INPLACE);
+    checkFilterOn(c, src, rng, exact);
 }
 
 /** A random kernel whose absolute weights sum to `gain`: results stay in the range of the data
@@ -330,27 +335,11 @@ TEST(Filter2D_VectorWindows, shifted_blocks_match_cv)
     };
     for (const VectorCase& v : cases)
     {
-        SCOPED_TRACE(cv::format("parent %dx%d, roi (%d, %d) %dx%d, kernel %dx%d, anchor (%d, %d), %s%s",
-                                v.parent.width, v.parent.height, v.roi.x, v.roi.y, v.roi.width,
-                                v.roi.height, v.ksize.width, v.ksize.height, v.anchor.x, v.anchor.y,
-                                borderName(v.border).c_str(), v.inPlace ? ", in place" : ""));
+        SCOPED_TRACE(cv::format("parent %dx%d, roi at (%d, %d)", v.parent.width, v.parent.height,
+                                v.roi.x, v.roi.y));
         TestArray src(rng, v.parent, v.roi, CV_32FC1);
-        const Mat kernel = randomKernel(rng, v.ksize);
-        Mat expected;
-        referenceFilter2D(src.roi, expected, -1, kernel, v.anchor, 0.5, v.border);
-        const Tolerance tol = filterTolerance(CV_32F, false);
-        if (v.inPlace)
-        {
-            gpuconv::filter2D(src.uroi, src.uroi, -1, kernel, v.anchor, 0.5, v.border);
-            EXPECT_TRUE(matsNear(expected, src.uroi.getMat(ACCESS_READ), tol));
-            EXPECT_TRUE(outsideRoiUnchanged(src));
-            continue;
-        }
-        TestArray dst(rng, v.parent, v.roi, CV_32FC1);
-        gpuconv::filter2D(src.uroi, dst.uroi, -1, kernel, v.anchor, 0.5, v.border);
-        EXPECT_TRUE(matsNear(expected, dst.uroi.getMat(ACCESS_READ), tol));
-        EXPECT_TRUE(outsideRoiUnchanged(dst));
-        EXPECT_TRUE(outsideRoiUnchanged(src));
+        checkFilterOn({ CV_32FC1, -1, v.roi.size(), randomKernel(rng, v.ksize), v.anchor, 0.5, v.border,
+                        true, v.inPlace ? DST_INPLACE : DST_ROI }, src, rng);
     }
 }
 
