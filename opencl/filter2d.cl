@@ -40,7 +40,6 @@
 //   WEIGHTS_BY_VALUE    small kernels (fully unrolled): the weights are a by-value argument
 //   INTERIOR_TEST_PER_ROW  without TILED: test whether the window is inside the image once per
 //                       row instead of once per item (see the row loop)
-//   BORDER_*            the border rule (common/border.cl)
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -161,7 +160,7 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
 
 __kernel __attribute__((reqd_work_group_size(LX, LY, 1)))
 void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
-              int whole_cols, int whole_rows, int roi_x, int roi_y,
+              int whole_cols, int whole_rows, int border_mode, int roi_x, int roi_y,
               __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,
               int anchor_x, int anchor_y, ACC1 delta, WEIGHTS_PARAM)
 {
@@ -188,7 +187,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     // The whole pitch, not just the window: the last vector of a row of whole vectors reaches
     // into it, and reads pixels there that no output uses, but initialised ones.
     load_tile(tile, TILE_PITCH, TILE_PITCH, TILE_H, wx0, wy0, src_whole, src_step, whole_cols,
-              whole_rows);
+              whole_rows, border_mode);
     if (bx + ox >= dst_cols || by + oy >= dst_rows)
         return;  // after the barrier: every item helped to load the tile
 #else
@@ -316,7 +315,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  endif
 #  define LOAD_WINDOW_ROW(win, r)                                                               \
     LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE, src_whole,     \
-                      src_step, x0, y0 + (r), whole_cols, whole_rows)
+                      src_step, x0, y0 + (r), whole_cols, whole_rows, border_mode)
 #  ifdef INTERIOR_TEST_PER_ROW
     // One branch per row: the compiler keeps each row's loads behind its branch, which bounds
     // the registers in flight (wide pixels and large kernels).

@@ -19,8 +19,7 @@
 // need no scratch, only a barrier between them.
 //
 // Build options: SRC_T1, CN (1..4), SRC_TO_FLOAT (source pixel -> float CN), DST_T1, TO_DST1 and
-// TO_DST2 (float and float2 -> destination elements), KW, KH, TN, GROUP_ITEMS, NONFINITE_CHECK,
-// BORDER_*.
+// TO_DST2 (float and float2 -> destination elements), KW, KH, TN, GROUP_ITEMS, NONFINITE_CHECK.
 
 #include "common/vector.cl"
 #include "common/border.cl"
@@ -197,7 +196,7 @@ inline void store_output(float2 value, int x, int y, int t, int bx, int by, __gl
 // confines it to the outputs whose window holds it.
 __kernel __attribute__((reqd_work_group_size(GROUP_ITEMS, 1, 1)))
 void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_offset,
-                       int whole_cols, int whole_rows, int roi_x, int roi_y,
+                       int whole_cols, int whole_rows, int border_mode, int roi_x, int roi_y,
                        __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,
                        int anchor_x, int anchor_y, float delta, __global const float2* spectrum,
                        __global const float* weights)
@@ -229,12 +228,12 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
             const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
             float2 value;
 #if CN == 1
-            value.x = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside, inside);
-            value.y = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + OUT_W + tx, wy0 + ty, inside, inside);
+            value.x = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, border_mode, wx0 + tx, wy0 + ty, inside, inside);
+            value.y = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, border_mode, wx0 + OUT_W + tx, wy0 + ty, inside, inside);
 #elif CN == 2
-            value = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside, inside);
+            value = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, border_mode, wx0 + tx, wy0 + ty, inside, inside);
 #else
-            const FLOAT_PIXEL pixel = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, wx0 + tx, wy0 + ty, inside, inside);
+            const FLOAT_PIXEL pixel = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, border_mode, wx0 + tx, wy0 + ty, inside, inside);
 #  if CN == 3
             value = t == 0 ? pixel.s01 : (float2)(pixel.s2, 0.0f);
 #  else

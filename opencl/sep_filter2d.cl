@@ -18,7 +18,7 @@
 // Build options: SRC_T1, CN (1..4); ST (source pixel), BT (buffer pixel), CT (column
 // accumulator pixel), DT1/DT (destination element/pixel); BKT, CKT coefficient types of the
 // row and column pass; conversions ST_TO_BT, BT_TO_CT, CT_TO_DT; COL_SHIFT when the column
-// result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); BORDER_*; for the
+// result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); for the
 // single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass; FIXED_KX,
 // FIXED_KY, FIXED_SX, FIXED_SY where the lengths and symmetries are constants of the build (below).
 //
@@ -105,7 +105,7 @@
 // coefficients as KX_PARAM and KY_PARAM declare them.
 #define SINGLE_PASS_ARGS(KX_PARAM, KY_PARAM)                                                 \
     __global const uchar* src, int src_step, int src_whole_offset,                           \
-    int whole_cols, int whole_rows, int roi_x, int roi_y,                                    \
+    int whole_cols, int whole_rows, int border_mode, int roi_x, int roi_y,                   \
     KX_PARAM, int kx_len, int anchor_x, int sym_x,                                           \
     __global uchar* dst, int dst_step, int dst_offset, int dst_rows, int dst_cols,           \
     KY_PARAM, int ky_len, int anchor_y, int sym_y, CKT delta
@@ -386,7 +386,7 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
     else
 #endif
         load_tile(src_tile, src_pitch, src_w, rows_h, sx0, sy0, src + src_whole_offset, src_step,
-                  whole_cols, whole_rows);
+                  whole_cols, whole_rows, border_mode);
 
     // Row strips, neighbouring work items on neighbouring rows.
     const int group_items = tile_w * get_local_size(1);
@@ -468,7 +468,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
         else
         {
             LOAD_BORDERED_ROW(win, DIRECT_WIN_W, BT, ST_TO_BT, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,
-                              src_whole, src_step, sx0, sy0 + r, whole_cols, whole_rows);
+                              src_whole, src_step, sx0, sy0 + r, whole_cols, whole_rows, border_mode);
         }
         #pragma unroll
         for (int j = 0; j < DIRECT_BW; ++j)
@@ -511,7 +511,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
 // Row pass: buffer row j holds source row (roi_y + j - anchor_y), border-extrapolated, filtered
 // along x; a work group filters get_local_size(0) pixels of one row from local memory.
 __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src_whole_offset,
-                                int whole_cols, int whole_rows, int roi_x, int roi_y,
+                                int whole_cols, int whole_rows, int border_mode, int roi_x, int roi_y,
                                 __constant BKT* kx, int kx_len, int anchor_x, int sym_x,
                                 __global uchar* buf, int buf_step, int buf_offset,
                                 int buf_rows, int buf_cols, int anchor_y, __local WT* src_tile)
@@ -523,7 +523,7 @@ __kernel void sep_filter2d_rows(__global const uchar* src, int src_step, int src
     // Every work item of the group reaches the barrier in load_tile, so rows past the end
     // are loaded (clamped) and only their stores are skipped.
     load_tile(src_tile, src_w, src_w, 1, roi_x + x0 - anchor_x, roi_y + min(j, buf_rows - 1) - anchor_y,
-              src + src_whole_offset, src_step, whole_cols, whole_rows);
+              src + src_whole_offset, src_step, whole_cols, whole_rows, border_mode);
     const int x = x0 + lx;
     if (x >= buf_cols || j >= buf_rows)
         return;

@@ -4,17 +4,21 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
-std::string BorderGeometry::buildOption() const
+// border.cl's GPUCONV_BORDER_* constants are these values.
+static_assert(BORDER_CONSTANT == 0 && BORDER_REPLICATE == 1 && BORDER_REFLECT == 2 && BORDER_WRAP == 3 &&
+                  BORDER_REFLECT_101 == 4,
+              "opencl/common/border.cl numbers the border rules as cv::BorderTypes");
+
+int setBorderedSourceArgs(KernelLaunch& k, int arg, const UMat& src, const BorderGeometry& g)
 {
-    switch (mode)
-    {
-    case BORDER_CONSTANT:    return " -D BORDER_CONSTANT";
-    case BORDER_REPLICATE:   return " -D BORDER_REPLICATE";
-    case BORDER_REFLECT:     return " -D BORDER_REFLECT";
-    case BORDER_WRAP:        return " -D BORDER_WRAP";
-    case BORDER_REFLECT_101: return " -D BORDER_REFLECT_101";
-    }
-    CV_Error(Error::StsBadArg, cv::format("gpuconv: unsupported border mode %d", mode));
+    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
+    arg = k.set(arg, (int)src.step[0]);
+    arg = k.set(arg, (int)g.wholeOffset);
+    arg = k.set(arg, g.whole.width);
+    arg = k.set(arg, g.whole.height);
+    arg = k.set(arg, g.mode);
+    arg = k.set(arg, g.roiOffset.x);
+    return k.set(arg, g.roiOffset.y);
 }
 
 namespace {

@@ -17,10 +17,15 @@ struct BorderGeometry
     Size whole;          //!< the extrapolated image: the ROI's parent, or the ROI when isolated
     Point roiOffset;     //!< the ROI's top-left pixel inside `whole`
     size_t wholeOffset;  //!< byte offset of whole's pixel (0,0) from the start of the buffer
-
-    /** Build option selecting the rule in border.cl, e.g. " -D BORDER_REFLECT_101". */
-    std::string buildOption() const;
 };
+
+class KernelLaunch;
+
+/** Sets the arguments every bordered filter kernel starts with, from index `arg`: `src`'s
+    buffer, its step, then `g` (whole's offset, width and height, the rule, the ROI's offset) in
+    the order opencl/common/border.cl's users declare them; returns the next index. The rule goes
+    as cv::BorderTypes' value, which border.cl reads at run time. */
+int setBorderedSourceArgs(KernelLaunch& k, int arg, const UMat& src, const BorderGeometry& g);
 
 /** Checks that `borderType` is one cv::filter2D and cv::sepFilter2D accept (any of the five
     modes, optionally | BORDER_ISOLATED) and resolves it for `src`: without BORDER_ISOLATED a

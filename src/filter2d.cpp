@@ -82,14 +82,7 @@ bool rankOneFactors(const Mat& kernel, Mat& row, Mat& column)
 int setCorrelationArgs(detail::KernelLaunch& k, const UMat& src, const detail::BorderGeometry& border,
                        const UMat& dst, Point anchor)
 {
-    int arg = 0;
-    arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
-    arg = k.set(arg, (int)src.step[0]);
-    arg = k.set(arg, (int)border.wholeOffset);
-    arg = k.set(arg, border.whole.width);
-    arg = k.set(arg, border.whole.height);
-    arg = k.set(arg, border.roiOffset.x);
-    arg = k.set(arg, border.roiOffset.y);
+    int arg = detail::setBorderedSourceArgs(k, 0, src, border);
     arg = k.set(arg, ocl::KernelArg::WriteOnly(dst));
     arg = k.set(arg, anchor.x);
     arg = k.set(arg, anchor.y);
@@ -135,14 +128,13 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
                           oclTypeName(c.ddepth).c_str(), oclConvertName(CV_32F, c.ddepth).c_str(),
                           oclConvertName(CV_32F, c.ddepth, 2).c_str(), c.ksize.width, c.ksize.height,
                           detail::Filter2DSpectralPlan::tile, detail::Filter2DSpectralPlan::groupItems) +
-               (c.sdepth == CV_32F ? " -D NONFINITE_CHECK" : "") + border.buildOption() +
-               detail::oclCommonOptions(device);
+               (c.sdepth == CV_32F ? " -D NONFINITE_CHECK" : "") + detail::oclCommonOptions(device);
     };
     // Kernels of up to 33x33 on a few depths: every field fits its bits.
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 7 }, { c.ksize.height, 7 },
-          { border.mode, 3 }, { (int)(device.doubleFPConfig() > 0), 1 } },
+          { (int)(device.doubleFPConfig() > 0), 1 } },
         key);
     CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
@@ -221,7 +213,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
             oclTypeName(c.accDepth, c.cn).c_str(), oclTypeName(c.accDepth).c_str(),
             oclConvertName(c.sdepth, c.accDepth, c.cn).c_str(), oclTypeName(c.ddepth).c_str(),
             oclConvertName(c.accDepth, c.ddepth, c.cn).c_str(), c.ksize.width, c.ksize.height);
-        o += plan.buildOptions() + border.buildOption() + detail::oclCommonOptions(device);
+        o += plan.buildOptions() + detail::oclCommonOptions(device);
         if (c.cn == 1 && plan.pixelsX > 1)
             o += cv::format(" -D TO_ACC_PX=%s -D TO_DST_PX=%s",
                             oclConvertName(c.sdepth, c.accDepth, plan.pixelsX).c_str(),
@@ -239,7 +231,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 11 }, { c.ksize.height, 11 },
-          { border.mode, 3 }, { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
+          { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
           { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
           { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 }, { (int)plan.vectorWindows, 1 },
           { (int)(device.doubleFPConfig() > 0), 1 } },

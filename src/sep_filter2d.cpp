@@ -237,7 +237,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
-          { a.colShift, 5 }, { geometry.mode, 3 }, { strips.row, 4 }, { strips.col, 4 },
+          { a.colShift, 5 }, { strips.row, 4 }, { strips.col, 4 },
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
           { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 } },
@@ -268,7 +268,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         // The direct kernel's block: its registers are indexed by it.
         if (directPlan.direct)
             o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d", directPlan.directW, directPlan.directH);
-        return o + geometry.buildOption() + detail::oclCommonOptions(device);
+        return o + detail::oclCommonOptions(device);
     };
     CV_Assert(keyFits);  // every field is bounded: depths, 1-4 channels, strips, fixed lengths <= 32
     static detail::VariantOptionsCache optionsCache;
@@ -301,13 +301,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const int srcStep = (int)src.step[0], wholeOffset = (int)geometry.wholeOffset;
     const int rows = src.rows, cols = src.cols;
     const auto setSource = [&](detail::KernelLaunch& k, int arg) {
-        arg = k.set(arg, ocl::KernelArg::PtrReadOnly(src));
-        arg = k.set(arg, srcStep);
-        arg = k.set(arg, wholeOffset);
-        arg = k.set(arg, geometry.whole.width);
-        arg = k.set(arg, geometry.whole.height);
-        arg = k.set(arg, geometry.roiOffset.x);
-        arg = k.set(arg, geometry.roiOffset.y);
+        arg = detail::setBorderedSourceArgs(k, arg, src, geometry);
         arg = setCoefficients(k, arg, a.kx, ukx);
         arg = k.set(arg, kxLen);
         arg = k.set(arg, a.anchor.x);

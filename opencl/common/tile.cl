@@ -21,13 +21,14 @@
 #  define SRC_PIXEL_SIZE ((int)sizeof(SRC_T1) * CN)
 #endif
 
-// Pixel (x, y) of the extrapolated image `whole` as WT: the border rule applied on an axis the
-// caller does not know to be inside (zero outside under BORDER_CONSTANT).
+// Pixel (x, y) of the extrapolated image `whole` as WT: the border rule `border_mode` applied on
+// an axis the caller does not know to be inside (zero outside under BORDER_CONSTANT).
 inline WT load_extrapolated_pixel(__global const uchar* src_whole, int src_step, int whole_cols,
-                                  int whole_rows, int x, int y, bool inside_x, bool inside_y)
+                                  int whole_rows, int border_mode, int x, int y, bool inside_x,
+                                  bool inside_y)
 {
-    const int sx = inside_x ? x : border_index(x, whole_cols);
-    const int sy = inside_y ? y : border_index(y, whole_rows);
+    const int sx = inside_x ? x : border_index(x, whole_cols, border_mode);
+    const int sy = inside_y ? y : border_index(y, whole_rows, border_mode);
     if (sx < 0 || sy < 0)
         return (WT)(0);
     return SRC_TO_WT(LOAD_SRC_PIXEL(src_whole + (sy * src_step + sx * SRC_PIXEL_SIZE)));
@@ -37,14 +38,15 @@ inline WT load_extrapolated_pixel(__global const uchar* src_whole, int src_step,
 // extrapolated image `whole` (whole_cols x whole_rows, rows src_step bytes apart, starting at
 // src_whole), into `tile` with row pitch `pitch` (>= tile_w) pixels; a pitch rounded up lets readers
 // use aligned vector loads from local memory, or spreads rows over banks. Pixels outside `whole`
-// follow the border rule (zero under BORDER_CONSTANT). All work items of the group take part;
-// ends with a barrier. Offsets are 32-bit (common/vector.cl, "Addressing").
+// follow the border rule `border_mode` (zero under BORDER_CONSTANT). All work items of the group
+// take part; ends with a barrier. Offsets are 32-bit (common/vector.cl, "Addressing").
 //
 // Adjacent work items read adjacent pixels, so global reads coalesce. Each item issues
 // TILE_LOAD_BATCH reads before it stores any of them: a group stalls at the barrier until its last
 // read arrives, and reads issued one after another would each pay the full memory latency.
 inline void load_tile(__local WT* tile, int pitch, int tile_w, int tile_h, int x0, int y0,
-                      __global const uchar* src_whole, int src_step, int whole_cols, int whole_rows)
+                      __global const uchar* src_whole, int src_step, int whole_cols, int whole_rows,
+                      int border_mode)
 {
     const int group_items = get_local_size(0) * get_local_size(1);
     const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
@@ -65,8 +67,8 @@ inline void load_tile(__local WT* tile, int pitch, int tile_w, int tile_h, int x
             at[b] = -1;
             if (ty < tile_h)
             {
-                value[b] = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, x0 + tx,
-                                                   y0 + ty, inside_x, inside_y);
+                value[b] = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows,
+                                                   border_mode, x0 + tx, y0 + ty, inside_x, inside_y);
                 at[b] = ty * pitch + tx;
             }
             tx += step_x;
