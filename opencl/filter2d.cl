@@ -209,6 +209,9 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     const bool interior = y0 >= 0 && y0 + PY + KH - 1 <= whole_rows && x0 >= 0 &&
                           x0 + WIN_LEN <= whole_cols;
 #  endif
+    volatile int border_columns[WIN_W];
+    if (!interior)
+        map_border_columns(border_columns, WIN_W, x0, whole_cols, border_mode);
 #endif
 
     ACC_T acc[PY][PX];
@@ -315,7 +318,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  endif
 #  define LOAD_WINDOW_ROW(win, r)                                                               \
     LOAD_BORDERED_ROW(win, WIN_W, ACC_T, TO_ACC, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE, src_whole,     \
-                      src_step, x0, y0 + (r), whole_cols, whole_rows, border_mode)
+                      src_step, border_columns, y0 + (r), whole_rows, border_mode)
 #  ifdef INTERIOR_TEST_PER_ROW
     // One branch per row: the compiler keeps each row's loads behind its branch, which bounds
     // the registers in flight (wide pixels and large kernels).

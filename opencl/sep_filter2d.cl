@@ -450,6 +450,9 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
     const int sx0 = roi_x + x - anchor_x, sy0 = roi_y + y - anchor_y;
     const bool interior = sx0 >= 0 && sy0 >= 0 && sx0 + DIRECT_WIN_W <= whole_cols &&
                           sy0 + DIRECT_WIN_H <= whole_rows;
+    volatile int border_columns[DIRECT_WIN_W];
+    if (!interior)
+        map_border_columns(border_columns, DIRECT_WIN_W, sx0, whole_cols, border_mode);
 
     // Interior rows by 32-bit offsets from the buffer's start (common/vector.cl, "Addressing").
     const int window_offset = src_whole_offset + sy0 * src_step + sx0 * SRC_PIXEL_SIZE;
@@ -468,7 +471,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
         else
         {
             LOAD_BORDERED_ROW(win, DIRECT_WIN_W, BT, ST_TO_BT, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,
-                              src_whole, src_step, sx0, sy0 + r, whole_cols, whole_rows, border_mode);
+                              src_whole, src_step, border_columns, sy0 + r, whole_rows, border_mode);
         }
         #pragma unroll
         for (int j = 0; j < DIRECT_BW; ++j)

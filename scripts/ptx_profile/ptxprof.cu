@@ -64,9 +64,9 @@ int main(int argc, char** argv)
     const size_t reqntid = ptx.find(".reqntid", entry);
     if (reqntid != std::string::npos)
         std::sscanf(ptx.c_str() + reqntid, ".reqntid %d, %d, %d", &lx, &ly, &lz);
-    // src, its step, offset, whole size, ROI origin; dst, its step, offset, rows, cols; anchor;
-    // delta; the weights by value (WEIGHTS_BY_VALUE: small kernels, which these are).
-    if (params != 16 || lx <= 0 || ly <= 0)
+    // src, its step, offset, whole size, border rule, ROI origin; dst, its step, offset, rows,
+    // cols; anchor; delta; the weights by value (WEIGHTS_BY_VALUE: small kernels, which these are).
+    if (params != 17 || lx <= 0 || ly <= 0)
     {
         std::fprintf(stderr, "ptxprof: unexpected filter2d signature (%d parameters, .reqntid %d %d)\n",
                      params, lx, ly);
@@ -96,10 +96,10 @@ int main(int argc, char** argv)
     CHECK(cuMemcpyHtoD(src, host.data(), bytes));
 
     int step = width * pixelBytes, zero = 0, anchorX = kw / 2, anchorY = kh / 2;
-    int cols = width, rows = height;
+    int cols = width, rows = height, border = 4;  // BORDER_REFLECT_101, the benchmark's rule
     float delta = 0.f;
     std::vector<float> weights((size_t)kw * kh, 1.0f / (kw * kh));
-    void* args[16] = {&src,  &step, &zero, &cols,    &rows,    &zero,  &zero,         &dst,
+    void* args[17] = {&src,  &step, &zero, &cols, &rows,    &border,  &zero,  &zero,         &dst,
                       &step, &zero, &rows, &cols, &anchorX, &anchorY, &delta, weights.data()};
     const unsigned groupsX = (width + lx * px - 1) / (lx * px), groupsY = (height + ly * py - 1) / (ly * py);
 
