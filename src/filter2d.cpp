@@ -226,11 +226,11 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         return o;
     };
     // Everything the options depend on, packed into a key for the cache of assembled options;
-    // a field too wide for its bits (kernels of 2048 rows, say), or fields past the key's 64 bits,
+    // a field too wide for its bits (kernels of 4096 rows, say), or fields past the key's 64 bits,
     // assemble them every time.
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
-        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 11 }, { c.ksize.height, 11 },
+        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
           { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
           { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
           { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 }, { (int)plan.vectorWindows, 1 },
