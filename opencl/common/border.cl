@@ -25,7 +25,8 @@ inline int border_index(int p, int len, int mode)
     // onto the edge, WRAP by a shift of len, REFLECT mirrored about -1/2 and len - 1/2,
     // REFLECT_101 about 0 and len - 1; repeated while outside, as cv:: does for windows wider
     // than the image. (A remainder by the period instead took more registers: 4K 8UC4 7x7
-    // filter2D on the H100 153 us per call against 136 with the rule as a build option.)
+    // filter2D on the H100 153 us per call against 136 with the rule as a build option;
+    // docs/PERFORMANCE.md, "The border rule as a kernel argument".)
     const int slope = mode == GPUCONV_BORDER_WRAP ? 1 : mode == GPUCONV_BORDER_REPLICATE ? 0 : -1;
     const int below = mode == GPUCONV_BORDER_WRAP ? len : mode == GPUCONV_BORDER_REFLECT ? -1 : 0;
     const int above = mode == GPUCONV_BORDER_WRAP        ? -len
@@ -42,8 +43,8 @@ inline int border_index(int p, int len, int mode)
 // window, mapped once per window into volatile private memory, which keeps them out of
 // registers: mapped per row and pixel in the unrolled window code, or kept in registers, the
 // rule's arithmetic took registers from the interior windows' code (H100, 4K 8UC4 7x7 filter2D:
-// 188 registers and 176 us per call; 128 and 131 this way; 164 and 136 with the rule as a build
-// option).
+// 188 registers and 174-183 us per call; 128 and 131 this way; 164 and 136 with the rule as a build
+// option; docs/PERFORMANCE.md, "The border rule as a kernel argument").
 inline void map_border_columns(volatile int* columns, int width, int x0, int cols, int mode)
 {
     #pragma unroll 1
