@@ -8,7 +8,7 @@
 //
 // Build options (src/add_weighted.cpp): T1, T2, AT, DT element types; T1V, T2V, ATV, DTV their
 // VEC-lane vectors; VEC-lane conversions SRC1_TO_WT, SRC2_TO_WT, WT_TO_AT, AT_TO_WT, WT_TO_DT;
-// VEC, ALIGNED (plan); SCALAR_OPERAND (1 or 2) with CN when that operand is a per-channel scalar; src1 is then
+// VEC (plan); SCALAR_OPERAND (1 or 2) with CN when that operand is a per-channel scalar; src1 is then
 // the array operand.
 
 #ifdef DOUBLE_SUPPORT
@@ -36,21 +36,30 @@ __kernel void add_weighted(__global const uchar* src1, int src1_step, int src1_o
     __global const T2* p2 = (__global const T2*)(src2 + (size_t)y * src2_step + src2_offset) + x;
 #endif
     const int n = min(VEC, row_elems - x);
+    // Whole vectors where every operand's address allows them, else element by element (the row's
+    // last, partial vector; rows of ROIs that start off a vector boundary). Tested here per item
+    // rather than by the host as a build option, which doubled the programs (docs/PERFORMANCE.md,
+    // "addWeighted: alignment at run time").
+    const bool whole_vectors = n == VEC && ((size_t)p1 & (sizeof(T1V) - 1)) == 0 &&
+#ifndef SCALAR_OPERAND
+                               ((size_t)p2 & (sizeof(T2V) - 1)) == 0 &&
+#endif
+                               ((size_t)pd & (sizeof(DTV) - 1)) == 0;
 
     T1V a;
 #ifndef SCALAR_OPERAND
     T2V b;
 #endif
-    if (n == VEC)
+    if (whole_vectors)
     {
-        a = GLOBAL_VLOAD(T1V, p1);
+        a = *(__global const T1V*)p1;
 #ifndef SCALAR_OPERAND
-        b = GLOBAL_VLOAD(T2V, p2);
+        b = *(__global const T2V*)p2;
 #endif
     }
     else
     {
-        // The row's last, partial vector: padded through private memory.
+        // Padded through private memory.
         T1 a_part[VEC];
 #ifndef SCALAR_OPERAND
         T2 b_part[VEC];
@@ -86,8 +95,8 @@ __kernel void add_weighted(__global const uchar* src1, int src1_step, int src1_o
 #endif
     const DTV result = WT_TO_DT(AT_TO_WT(sum));
 
-    if (n == VEC)
-        GLOBAL_VSTORE(DTV, result, pd);
+    if (whole_vectors)
+        *(__global DTV*)pd = result;
     else
     {
         DT d_part[VEC];

@@ -154,16 +154,14 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
         rowElements *= rows;
         rows = 1;
     }
-    std::vector<detail::ArrayLayout> layouts = { detail::ArrayLayout::of(src1), detail::ArrayLayout::of(out) };
-    if (!ws.src2IsScalar)
-        layouts.push_back(detail::ArrayLayout::of(src2));
-    const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, layouts);
+    const size_t widestElemSize = std::max(src1.elemSize1(), std::max(out.elemSize1(), src2.elemSize1()));
+    const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, widestElemSize);
 
     const bool doubles = device.doubleFPConfig() > 0;
     const int scalarOperand = !ws.src2IsScalar ? 0 : ws.swapped ? 1 : 2;
     uint64 key = 0;
     for (int field : { ws.depth1, ws.depth2, ws.workDepth, ws.accDepth, ws.dstDepth, ws.cn,
-                       scalarOperand, plan.vectorWidth, (int)plan.aligned, (int)doubles })
+                       scalarOperand, plan.vectorWidth, (int)doubles })
         key = key * 32 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {

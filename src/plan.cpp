@@ -15,7 +15,7 @@ size_t roundUp(size_t value, size_t multiple)
 
 std::string ElementwisePlan::buildOptions() const
 {
-    return cv::format(" -D VEC=%d%s", vectorWidth, aligned ? " -D ALIGNED" : "");
+    return cv::format(" -D VEC=%d", vectorWidth);
 }
 
 bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout>& arrays)
@@ -29,21 +29,15 @@ bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout
     return true;
 }
 
-ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
-                                const std::vector<ArrayLayout>& arrays)
+ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements, size_t widestElemSize)
 {
-    CV_Assert(rows > 0 && rowElements > 0 && !arrays.empty());
-    size_t widestElemSize = 1;
-    for (const ArrayLayout& a : arrays)
-        widestElemSize = std::max(widestElemSize, a.elemSize);
+    CV_Assert(rows > 0 && rowElements > 0 && widestElemSize > 0);
     ElementwisePlan plan;
     // 16-byte accesses are the widest that GPUs and CPU SIMD units serve in one transaction.
     const int bytesPerAccess = 16;
+    // Rows shorter than a vector take the kernels' partial-vector path instead of a narrower
+    // vector: one program per type combination, whatever the width.
     plan.vectorWidth = std::max(1, std::min(16, bytesPerAccess / (int)widestElemSize));
-    while (plan.vectorWidth > 1 && plan.vectorWidth > rowElements)
-        plan.vectorWidth /= 2;
-
-    plan.aligned = rowsStartOnVectors(rows, plan.vectorWidth, arrays);
 
     const size_t items = (size_t)(rowElements + plan.vectorWidth - 1) / plan.vectorWidth;
     plan.shape.dims = 2;

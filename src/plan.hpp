@@ -47,16 +47,15 @@ bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout
 struct ElementwisePlan
 {
     int vectorWidth = 1;   //!< elements per work item: 1, 2, 4, 8 or 16
-    bool aligned = false;  //!< every row of every array starts on a vector boundary
     LaunchShape shape;
 
-    /** " -D VEC=<n>" and " -D ALIGNED" when rows are aligned. */
+    /** " -D VEC=<n>". */
     std::string buildOptions() const;
 };
 
-/** Plans an elementwise pass over `rows` rows of `rowElements` elements of each of `arrays`. */
-ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements,
-                                const std::vector<ArrayLayout>& arrays);
+/** Plans an elementwise pass over `rows` rows of `rowElements` elements of arrays whose widest
+    element (one channel) is `widestElemSize` bytes. */
+ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements, size_t widestElemSize);
 
 /** A 2D correlation (filter2D): tiles of (groupSize * pixelsPerItem) destination pixels per work
     group, staged with their apron in local memory when they fit (`tiled`), read directly from
