@@ -39,12 +39,12 @@ __kernel void add_weighted(__global const uchar* src1, int src1_step, int src1_o
     // Whole vectors where every operand's address allows them, else element by element (the row's
     // last, partial vector; rows of ROIs that start off a vector boundary). Tested here per item
     // rather than by the host as a build option, which doubled the programs (docs/PERFORMANCE.md,
-    // "addWeighted: alignment at run time").
-    const bool whole_vectors = n == VEC && ((size_t)p1 & (sizeof(T1V) - 1)) == 0 &&
+    // addWeighted, "Alignment at run time").
+    const bool whole_vectors = n == VEC && ON_BOUNDARY(p1, sizeof(T1V)) &&
 #ifndef SCALAR_OPERAND
-                               ((size_t)p2 & (sizeof(T2V) - 1)) == 0 &&
+                               ON_BOUNDARY(p2, sizeof(T2V)) &&
 #endif
-                               ((size_t)pd & (sizeof(DTV) - 1)) == 0;
+                               ON_BOUNDARY(pd, sizeof(DTV));
 
     T1V a;
 #ifndef SCALAR_OPERAND

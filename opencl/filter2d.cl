@@ -139,7 +139,7 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
         #pragma unroll
         for (int px = 0; px < PX; ++px)
             VSTORE_CN(TO_DST(a[px]), px, lanes);
-        const bool aligned = ((size_t)p & (sizeof(DST_ROW) - 1)) == 0;
+        const bool aligned = ON_BOUNDARY(p, sizeof(DST_ROW));
         #pragma unroll
         for (int part = 0; part < DST_ROW_PARTS; ++part)
         {

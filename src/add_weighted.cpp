@@ -154,7 +154,8 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
         rowElements *= rows;
         rows = 1;
     }
-    const size_t widestElemSize = std::max(src1.elemSize1(), std::max(out.elemSize1(), src2.elemSize1()));
+    const size_t widestElemSize = std::max(std::max(src1.elemSize1(), out.elemSize1()),
+                                           ws.src2IsScalar ? (size_t)1 : src2.elemSize1());
     const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, widestElemSize);
 
     const bool doubles = device.doubleFPConfig() > 0;

@@ -297,8 +297,6 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return byValue ? k.setBytes(arg, coefficients.ptr(), coefficients.total() * coefficients.elemSize())
                        : k.set(arg, ocl::KernelArg::PtrReadOnly(deviceCoefficients));
     };
-    // The kernels address the source from the origin of the image its border rule extrapolates.
-    const int srcStep = (int)src.step[0], wholeOffset = (int)geometry.wholeOffset;
     const int rows = src.rows, cols = src.cols;
     const auto setSource = [&](detail::KernelLaunch& k, int arg) {
         arg = detail::setBorderedSourceArgs(k, arg, src, geometry);
@@ -339,9 +337,9 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         arg = k.set(arg, plan.rowPitch);
         // Interior tiles are loaded by 16-byte words (the kernel's TILE_WORDS) where pixels divide
         // 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
-        const int pixelBytes = (int)src.elemSize();
-        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && srcStep % pixelBytes == 0 &&
-                               wholeOffset % pixelBytes == 0));
+        const size_t pixelBytes = src.elemSize();
+        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && src.step[0] % pixelBytes == 0 &&
+                               geometry.wholeOffset % pixelBytes == 0));
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))

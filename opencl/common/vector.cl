@@ -26,6 +26,10 @@
 #  define VSTORE(value, ptr) GPUCONV_CAT(vstore, VEC)(value, 0, ptr)
 #endif
 
+// Whether `ptr` lies on a boundary of `bytes` (a power of two), for kernels that test at run time
+// whether a whole vector may be accessed there.
+#define ON_BOUNDARY(ptr, bytes) (((size_t)(ptr) & ((bytes) - 1)) == 0)
+
 #if defined(ALIGNED) && VEC > 1
 #  define GLOBAL_VLOAD(vtype, ptr) (*(__global const vtype*)(ptr))
 #  define GLOBAL_VSTORE(vtype, value, ptr) (*(__global vtype*)(ptr) = (value))
