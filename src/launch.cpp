@@ -131,8 +131,11 @@ LaunchesInFlight& threadLaunches()
 ocl::Kernel& threadKernel(const char* name, const ocl::ProgramSource& source, const std::string& options)
 {
     thread_local std::unordered_map<std::string, ocl::Kernel> kernels;
-    std::string key = cv::format("%p|%p|%s|", ocl::Context::getDefault().ptr(), (const void*)&source, name);
-    key += options;
+    // Built by appends, not cv::format: this runs on every launch.
+    const void* const owners[] = { ocl::Context::getDefault().ptr(), &source };
+    std::string key;
+    key.reserve(sizeof(owners) + std::strlen(name) + 1 + options.size());
+    key.append((const char*)owners, sizeof(owners)).append(name).append(1, '|').append(options);
     auto it = kernels.find(key);
     if (it == kernels.end())
         it = kernels.emplace(std::move(key), ocl::Kernel(name, source, options)).first;
@@ -152,6 +155,7 @@ KernelLaunch::KernelLaunch(const char* kernelName, const ocl::ProgramSource& sou
     : name_(kernelName), source_(&source), options_(options),
       kernel_(threadKernel(kernelName, source, options))
 {
+    args_.reserve(32);  // more than any gpuconv kernel takes: no reallocation while arguments are set
 }
 
 int KernelLaunch::set(int index, const ocl::KernelArg& arg)

@@ -73,11 +73,37 @@ struct SepArithmetic
 
 std::vector<double> kernelCoefficients(const _InputArray& kernel)
 {
+    // Read in place (a Mat's header, no conversion buffers): the host path runs on every call.
     Mat k = kernel.getMat();
     CV_Assert(k.channels() == 1 && (k.rows == 1 || k.cols == 1));
-    Mat k64;
-    k.reshape(1, 1).convertTo(k64, CV_64F);  // reshape needs continuity; a column is cloned
-    return std::vector<double>(k64.ptr<double>(), k64.ptr<double>() + k64.total());
+    if (k.depth() != CV_32F && k.depth() != CV_64F)
+        k.convertTo(k, CV_64F);  // what cv:: accepts beyond the usual float kernels
+    std::vector<double> coeffs(k.total());
+    for (int i = 0; i < (int)coeffs.size(); ++i)
+    {
+        const uchar* at = k.rows == 1 ? k.ptr(0, i) : k.ptr(i);
+        coeffs[i] = k.depth() == CV_32F ? (double)*(const float*)at : *(const double*)at;
+    }
+    return coeffs;
+}
+
+/** `values` times `scale` as one row of `depth` (CV_32S, CV_32F or CV_64F), converted as
+    Mat::convertTo converts them. */
+template <typename T>
+Mat coefficientRow(const std::vector<T>& values, int depth, double scale = 1)
+{
+    Mat row(1, (int)values.size(), depth);
+    for (int i = 0; i < row.cols; ++i)
+    {
+        const double v = values[i] * scale;
+        if (depth == CV_32S)
+            row.at<int>(i) = saturate_cast<int>(v);
+        else if (depth == CV_32F)
+            row.at<float>(i) = saturate_cast<float>(v);
+        else
+            row.at<double>(i) = v;
+    }
+    return row;
 }
 
 int foldedSymmetry(int type)
@@ -131,7 +157,7 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
         fixedPointKernel(ky, smooth8u ? 8 : 0, fy))
     {
         a.bufDepth = CV_32S;
-        Mat(fx, true).reshape(1, 1).copyTo(a.kx);
+        a.kx = coefficientRow(fx, CV_32S);
         if (smooth8u && ny > 1)
         {
             // cv::SymmColumnVec_32s8u, which does every element but a row's last (width * cn) % 4:
@@ -141,8 +167,8 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
             // stay below 2^24, so float computes them exactly: same buffer values, and GPUs
             // multiply-add floats at twice their integer rate.
             a.bufDepth = CV_32F;
-            Mat(fx, true).reshape(1, 1).convertTo(a.kx, CV_32F);
-            Mat(fy, true).reshape(1, 1).convertTo(a.ky, CV_32F, 1.0 / 65536);
+            a.kx = coefficientRow(fx, CV_32F);
+            a.ky = coefficientRow(fy, CV_32F, 1.0 / 65536);
             a.delta = (float)delta;
         }
         else
@@ -151,14 +177,14 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
             // (sum + half) >> bits.
             a.colDepth = CV_32S;
             a.colShift = smooth8u ? 16 : 0;
-            Mat(fy, true).reshape(1, 1).copyTo(a.ky);
+            a.ky = coefficientRow(fy, CV_32S);
             a.delta = saturate_cast<int>(delta * (1 << a.colShift));
         }
         return a;
     }
     a.bufDepth = a.colDepth = std::max((int)CV_32F, std::max(a.sdepth, a.ddepth));
-    Mat(kx, true).reshape(1, 1).convertTo(a.kx, a.bufDepth);
-    Mat(ky, true).reshape(1, 1).convertTo(a.ky, a.colDepth);
+    a.kx = coefficientRow(kx, a.bufDepth);
+    a.ky = coefficientRow(ky, a.colDepth);
     a.delta = a.colDepth == CV_32F ? (double)(float)delta : delta;
     return a;
 }

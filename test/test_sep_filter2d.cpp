@@ -456,6 +456,40 @@ TEST(SepFilter2D_FixedPoint, gaussian_and_sobel)
     }
 }
 
+// ---- kernels in every layout cv::sepFilter2D reads: rows, columns, parts of a matrix, integers ---
+
+TEST(SepFilter2D_KernelLayouts, read_like_cv)
+{
+    // The host reads the coefficients in place: a column cut from a wider matrix has a step, and
+    // integer kernels are converted as cv:: converts them.
+    RNG rng = testRng();
+    Mat wide(7, 4, CV_64F);
+    rng.fill(wide, RNG::UNIFORM, -1, 1);
+    Mat tall(5, 3, CV_32F);
+    rng.fill(tall, RNG::UNIFORM, -1, 1);
+    const Mat sobel = (Mat_<int>(1, 3) << -1, 0, 1), smooth = (Mat_<int>(3, 1) << 1, 2, 1);
+    const struct { const char* what; Mat kx, ky; bool integer; } layouts[] = {
+        { "column of a 7x4 matrix, row of it", wide.col(2), wide.row(3).colRange(0, 3), false },
+        { "column of a 5x3 float matrix, row of it", tall.col(1), tall.row(4), false },
+        { "integer kernels", sobel, smooth.t(), true },
+    };
+    for (const auto& layout : layouts)
+        for (int type : { CV_8UC1, CV_32FC3 })
+        {
+            SCOPED_TRACE(cv::format("%s, type %d", layout.what, type));
+            TestArray src(rng, Size(37, 29), type, true);
+            const int ddepth = CV_MAT_DEPTH(type) == CV_8U ? CV_16S : -1;
+            Mat expected;
+            cv::sepFilter2D(src.roi, expected, ddepth, layout.kx, layout.ky, Point(-1, -1), 1.5, BORDER_REFLECT);
+            UMat dst;
+            gpuconv::sepFilter2D(src.uroi, dst, ddepth, layout.kx, layout.ky, Point(-1, -1), 1.5, BORDER_REFLECT);
+            const int outDepth = expected.depth();
+            // Float sums in another order: OpenCV's own test allows 1 on integer outputs.
+            const Tolerance tol = !layout.integer && outDepth < CV_32F ? Tolerance::absolute(1) : defaultTolerance(outDepth);
+            EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), tol));
+        }
+}
+
 // ---- invalid arguments raise cv::Exception like cv::sepFilter2D ----------------------------------
 
 TEST(SepFilter2D_Errors, rejected_like_cv)
