@@ -120,8 +120,8 @@ fi
 
 # ---- accuracy tests -----------------------------------------------------------------------------
 # On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
-# work. The whole suite runs by default. Cold, it is dominated by PoCL compiling kernels (1357 tests:
-# ~9 min on a busy 2-core machine); after the standalone tests (scripts/test.sh) it takes ~30 s,
+# work. The whole suite runs by default. Cold, it is dominated by PoCL compiling kernels (~9 min
+# on a busy 2-core machine); after the standalone tests (scripts/test.sh) it takes ~30 s,
 # since both builds embed the same kernel sources and so hit the same OpenCV (~/.cache/opencv) and
 # PoCL on-disk program caches: run this script after those. If that ever is too slow,
 # GPUCONV_INTREE_TEST_SHARDS=N runs one fixed GoogleTest shard of N: a cross-section of every
@@ -131,23 +131,34 @@ bin=$build/bin
 export OPENCV_OPENCL_DEVICE=:CPU: OPENCV_GPUCONV_FALLBACK=0
 # One PoCL compile per kernel rather than per work-group size: see scripts/test.sh.
 export POCL_WORK_GROUP_SPECIALIZATION="${POCL_WORK_GROUP_SPECIALIZATION-0}"
-# The shard runs as $jobs processes at once, each a GoogleTest shard of it (the tests are mostly
-# single-threaded: one process took 115 s of a warm run on two cores).
-step "opencv_test_gpuconv (shard 1 of $shards, in $jobs processes), log in $work/test.log"
+# $jobs processes at once (the tests are mostly single-threaded: one process took 115 s of a warm
+# run on two cores): the whole suite in groups of whole functions' tests (scripts/test_groups.sh),
+# or the shard in GoogleTest shards of it.
+source "$repo/scripts/test_groups.sh"
+test_groups=()
+if ((shards == 1)); then
+  split_tests_by_function "$jobs"
+fi
+processes=$(( ${#test_groups[@]} > 0 ? ${#test_groups[@]} : jobs ))
+step "opencv_test_gpuconv (shard 1 of $shards, in $processes processes), log in $work/test.log"
 # Run summary lines only here; the full output (device report, every case) goes to the log.
 summarize() { grep -E '^\[ *(==========|PASSED|FAILED|SKIPSTAT|DEVICE|TABLE) *\]' "$1" || true; }
 status=0
 pids=()
-for ((i = 0; i < jobs; ++i)); do
-  GTEST_TOTAL_SHARDS=$((shards * jobs)) GTEST_SHARD_INDEX=$i "$bin/opencv_test_gpuconv" \
-    > "$work/test-$i.log" 2>&1 &
+for ((i = 0; i < processes; ++i)); do
+  if ((${#test_groups[@]} > 0)); then
+    "$bin/opencv_test_gpuconv" --gtest_filter="${test_groups[$i]}" > "$work/test-$i.log" 2>&1 &
+  else
+    GTEST_TOTAL_SHARDS=$((shards * jobs)) GTEST_SHARD_INDEX=$i "$bin/opencv_test_gpuconv" \
+      > "$work/test-$i.log" 2>&1 &
+  fi
   pids+=($!)
 done
 for pid in "${pids[@]}"; do
   wait "$pid" || status=$?
 done
-for ((i = 0; i < jobs; ++i)); do cat "$work/test-$i.log"; done > "$work/test.log"
-for ((i = 0; i < jobs; ++i)); do summarize "$work/test-$i.log"; done
+for ((i = 0; i < processes; ++i)); do cat "$work/test-$i.log"; done > "$work/test.log"
+for ((i = 0; i < processes; ++i)); do summarize "$work/test-$i.log"; done
 if ((status)); then
   tail -n 30 "$work/test.log"
   exit "$status"

@@ -13,30 +13,23 @@ export OPENCV_GPUCONV_FALLBACK=0
 # compiled work-group functions and 58 s, against 20 and 9 s without). The kernels are the same.
 export POCL_WORK_GROUP_SPECIALIZATION="${POCL_WORK_GROUP_SPECIALIZATION-0}"
 shards=${GPUCONV_TEST_SHARDS:-$(nproc)}
-# Without a filter of the caller's, the shards split the suite by function (up to 4 processes):
-# each kernel variant is then built by one process, where GoogleTest's round-robin shards would
-# each build most of them (on PoCL from cold caches: 505 and 488 builds of 699 programs in two
-# shards). With a filter, GoogleTest's shards of it.
+# Without a filter of the caller's, one process per group of whole functions' tests
+# (scripts/test_groups.sh); with one, GoogleTest's shards of it.
+source scripts/test_groups.sh
 user_filter=0
 for arg in "$@"; do
   case $arg in --gtest_filter=*) user_filter=1 ;; esac
 done
-by_function=()
-if [ "$user_filter" -eq 0 ] && [ "$shards" -ge 2 ]; then
-  sep='SepFilter2D_*:gpuconv/SepFilter2D_*' integral='Integral_*:gpuconv/Integral_*'
-  filter2d='Filter2D_*:gpuconv/Filter2D_*'
-  case $shards in
-    2) by_function=("$sep:$integral" "*-$sep:$integral") ;;
-    3) by_function=("$sep" "$integral" "*-$sep:$integral") ;;
-    *) by_function=("$sep" "$integral" "$filter2d" "*-$sep:$integral:$filter2d") ;;
-  esac
-  shards=${#by_function[@]}
+test_groups=()
+if [ "$user_filter" -eq 0 ]; then
+  split_tests_by_function "$shards"
+  shards=${#test_groups[@]}
 fi
 rm -f build/test-results-*.xml build/test-shard-*.log
 pids=()
 for ((i = 0; i < shards; ++i)); do
-  if [ ${#by_function[@]} -gt 0 ]; then
-    build/bin/opencv_test_gpuconv --gtest_filter="${by_function[$i]}" \
+  if [ ${#test_groups[@]} -gt 0 ]; then
+    build/bin/opencv_test_gpuconv --gtest_filter="${test_groups[$i]}" \
       --gtest_output="xml:build/test-results-$i.xml" "$@" > "build/test-shard-$i.log" 2>&1 &
   else
     GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i build/bin/opencv_test_gpuconv \
