@@ -112,11 +112,15 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits); for the
-    // three launches the carries' segments (their lanes per work-group, CARRY_LANES, follow from
-    // them in planTiledScan).
-    CV_Assert(plan.singlePass || (plan.carrySegments > 0 && plan.carrySegments < 128));
+    // three launches the carries' segments (1 .. 8, 4 bits) and the log2 of their lanes per
+    // work-group (CARRY_LANES, a power of two up to 32, 3 bits).
+    int lanesLog2 = 0;
+    while (((size_t)2 << lanesLog2) <= plan.carries.local[0])
+        ++lanesLog2;
+    CV_Assert(plan.singlePass || (plan.carrySegments > 0 && plan.carrySegments <= 8 &&
+                                  plan.carries.local[0] == ((size_t)1 << lanesLog2) && lanesLog2 <= 5));
     key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + plan.lookBackBatch - 1)
-                                       : (uint64)plan.carrySegments);
+                                       : (uint64)(plan.carrySegments + 16 * lanesLog2));
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
@@ -265,8 +269,9 @@ detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilte
     const int rows = tilted.rows - 1, cols = tilted.cols - 1;
     const bool nonFinite = !floatSource.empty();
     uint64 key = 0;
+    // 9 fields of 7 bits; the non-finite values' groups follow from the carries' (planTiltedScan).
     for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0), plan.band, plan.tileWidth,
-                       nonFinite ? floatSource.depth() + 1 : 0 })
+                       nonFinite ? floatSource.depth() + 1 : 0, (int)plan.carries.local[0], (int)plan.carries.local[1] })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {

@@ -215,6 +215,16 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
 {
     if (kernel_.empty())
         return false;
+    // A plan's group beyond what the device (or a test's cap) takes is refused here, as a driver
+    // would refuse it: the call declines instead of failing elsewhere.
+    if (shape.local[0])
+    {
+        size_t items = 1;
+        for (int d = 0; d < shape.dims; ++d)
+            items *= shape.local[d];
+        if (items > maxGroupItems(ocl::Device::getDefault()))
+            return false;
+    }
     if (needsOpenCVRun())
         return enqueueThroughOpenCV(shape);
 

@@ -8,6 +8,14 @@
 
 namespace cv { namespace gpuconv { namespace detail {
 
+size_t maxGroupItems(const ocl::Device& device)
+{
+    const size_t deviceMax = std::max<size_t>(1, device.maxWorkGroupSize());
+    const char* cap = std::getenv("OPENCV_GPUCONV_MAX_GROUP_ITEMS");
+    const long long items = cap ? std::atoll(cap) : 0;
+    return items > 0 ? std::min(deviceMax, (size_t)items) : deviceMax;
+}
+
 size_t roundUp(size_t value, size_t multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
@@ -48,7 +56,7 @@ ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElem
     }
     else
     {
-        const size_t groupWidth = std::min<size_t>(256, device.maxWorkGroupSize());
+        const size_t groupWidth = std::min<size_t>(256, maxGroupItems(device));
         plan.shape.local[0] = std::min(groupWidth, roundUp(items, 32));
         plan.shape.local[1] = 1;
         plan.shape.global[0] = roundUp(items, plan.shape.local[0]);
@@ -201,7 +209,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
             plan.pixelsY = py;
         }
     }
-    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const size_t maxGroup = maxGroupItems(device);
     while ((size_t)(plan.groupW * plan.groupH) > maxGroup && plan.groupH > 1)
         plan.groupH /= 2;
     while ((size_t)(plan.groupW * plan.groupH) > maxGroup && plan.groupW > 1)
@@ -258,7 +266,7 @@ Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize,
     // The kernel's local memory: the complex tile (rows padded by one element), the twiddles and
     // the non-finite flags of its two transforms at most.
     const size_t localBytes = (size_t)tile * (tile + 1) * 8 + (size_t)tile * 8 + 2 * sizeof(int);
-    const bool deviceFits = device.maxWorkGroupSize() >= (size_t)Filter2DSpectralPlan::groupItems &&
+    const bool deviceFits = maxGroupItems(device) >= (size_t)Filter2DSpectralPlan::groupItems &&
                             device.localMemSize() >= localBytes;
     if (!arithmetic || !fits || !deviceFits || cn < 1 || cn > 4)
         return plan;
@@ -330,7 +338,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
-    const size_t maxGroup = device.maxWorkGroupSize();
+    const size_t maxGroup = maxGroupItems(device);
     auto localBytes = [&](int tile, int segments) {
         // the padded tile; segment sums and row seeds of up to two outputs (sum, squared sum)
         return (size_t)((tile + 1) * (tile + 1) + 2 * (segments + 1) * (tile + 1)) * pixelBytes;
@@ -385,12 +393,14 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         chooseTile(std::min<size_t>(24 * 1024, device.localMemSize() / 2));
         // Each lane scans tilesX or tilesY totals: split into segments, so that work items wait
         // on a few blocks of loads rather than on dozens one after another (H100, 4K 8UC4: 6016
-        // lanes of up to 120 totals took 16 us alone). The same shape on every device, so that
-        // the tests on a CPU run the segments as the GPU does.
+        // lanes of up to 120 totals took 16 us alone). The same shape on every device that takes
+        // groups of 256, so that the tests on a CPU run the segments as the GPU does.
         const size_t carryItems = (size_t)size.height + size.width + plan.tilesY;
-        plan.carrySegments = 8;
+        plan.carrySegments = (int)std::min<size_t>(8, maxGroup);
         plan.carries.dims = 2;
-        plan.carries.local[0] = 256 / plan.carrySegments;
+        plan.carries.local[0] = 32;  // lanes: a power of two (the options' key holds its log2)
+        while (plan.carries.local[0] > 1 && plan.carries.local[0] * plan.carrySegments > maxGroup)
+            plan.carries.local[0] /= 2;
         plan.carries.local[1] = (size_t)plan.carrySegments;
         plan.carries.global[0] = roundUp(carryItems, plan.carries.local[0]);
         plan.carries.global[1] = (size_t)plan.carrySegments;
@@ -415,7 +425,7 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.band = forcedBand >= 8 && forcedBand <= 64 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
     plan.tileWidth = 64;
     const size_t budget = std::min<size_t>(32 * 1024, device.localMemSize());
-    const size_t maxGroup = device.maxWorkGroupSize();
+    const size_t maxGroup = maxGroupItems(device);
     auto fits = [&] {
         // R of the band with its aprons and the outputs; one work item per column
         const int columns = plan.tileWidth + 2 * plan.band;
@@ -430,10 +440,12 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
             plan.band /= 2;
     }
     // The carries' work-groups: 32 diagonals x 8 segments of the bands (CARRY_DIAGONALS,
-    // CARRY_SEGMENTS).
+    // CARRY_SEGMENTS), fewer diagonals on devices with smaller groups.
+    plan.carries.local[1] = std::min<size_t>(8, maxGroup);
     plan.carries.local[0] = 32;
-    plan.carries.local[1] = 8;
-    if (!fits() || plan.carries.local[0] * plan.carries.local[1] > maxGroup)
+    while (plan.carries.local[0] > 1 && plan.carries.local[0] * plan.carries.local[1] > maxGroup)
+        plan.carries.local[0] /= 2;
+    if (!fits())
         return plan;
     plan.feasible = true;
     plan.bands = (size.height + plan.band - 1) / plan.band;
@@ -452,14 +464,14 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     // One diagonal per work item and segment, both families.
     plan.carries.global[0] = roundUp((size_t)size.height + size.width + 1, plan.carries.local[0]);
     plan.carries.global[1] = 2 * plan.carries.local[1];
-    // Non-finite values: 32 columns x 8 row segments, and the reach in groups of 256 items, a
-    // share of the columns each (work-groups no larger than the carries').
-    plan.firstNonFinite.local[0] = 32;
-    plan.firstNonFinite.local[1] = 8;
+    // Non-finite values: the carries' shape of groups (32 columns x 8 row segments), and the
+    // reach in one group of as many items (256), a share of the columns each.
+    plan.firstNonFinite.local[0] = plan.carries.local[0];
+    plan.firstNonFinite.local[1] = plan.carries.local[1];
     plan.firstNonFinite.global[0] = roundUp((size_t)size.width, plan.firstNonFinite.local[0]);
     plan.firstNonFinite.global[1] = plan.firstNonFinite.local[1];
     plan.nonFiniteReach.dims = 1;
-    plan.nonFiniteReach.local[0] = 256;
+    plan.nonFiniteReach.local[0] = plan.carries.local[0] * plan.carries.local[1];
     plan.nonFiniteReach.global[0] = 2 * plan.nonFiniteReach.local[0];
     return plan;
 }

@@ -28,6 +28,11 @@ struct LaunchShape
 /** `value` rounded up to a multiple of `multiple`. */
 size_t roundUp(size_t value, size_t multiple);
 
+/** The most work items a plan may put in one work-group on `device`: its maximum, or less where
+    OPENCV_GPUCONV_MAX_GROUP_ITEMS says so (tests of devices with small work-groups on any device).
+    KernelLaunch refuses a launch beyond it. */
+size_t maxGroupItems(const ocl::Device& device);
+
 /** A 2D array in device memory as the plan sees it. */
 struct ArrayLayout
 {
@@ -246,11 +251,11 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen);
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the
     single pass's strips (and tile width, where given) from planSepFilterStrips and at most
-    `maxGroupItems` work items per single-pass group (the built kernel's limit; 0: the device's).
+    `kernelMaxItems` work items per single-pass group (the built kernel's limit; 0: the device's).
     `forceTwoPass` is for tests of the two-pass path with short kernels. */
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
-                            size_t maxGroupItems, bool forceTwoPass = false);
+                            size_t kernelMaxItems, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail
 

@@ -88,7 +88,7 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
         w = std::min(tune[0], 8);
     if (tune[1] > 0)
         h = std::min(tune[1], 8);
-    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const size_t maxGroup = maxGroupItems(device);
     const size_t groupW = std::min<size_t>(32, maxGroup), groupH = std::max<size_t>(1, std::min<size_t>(8, maxGroup / groupW));
     plan.feasible = plan.direct = true;
     plan.directW = w;
@@ -149,14 +149,14 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
 
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
-                            size_t maxGroupItems, bool forceTwoPass)
+                            size_t kernelMaxItems, bool forceTwoPass)
 {
     CV_Assert(size.width > 0 && size.height > 0 && kxLen > 0 && kyLen > 0);
     SepFilterPlan plan;
     plan.rowStrip = strips.row;
     plan.colStrip = strips.col;
     const size_t localMem = device.localMemSize();
-    const size_t maxGroup = std::max<size_t>(1, device.maxWorkGroupSize());
+    const size_t maxGroup = maxGroupItems(device);
     const int* tune = sepFilterOverride();
 
     // Single pass: the tile shape with the least estimated work over the whole image (loading
@@ -166,7 +166,7 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     // and no more than the built kernel allows (its registers per item limit that).
     if (!forceTwoPass)
     {
-        const size_t kernelMax = maxGroupItems > 0 ? std::min(maxGroupItems, maxGroup) : maxGroup;
+        const size_t kernelMax = kernelMaxItems > 0 ? std::min(kernelMaxItems, maxGroup) : maxGroup;
         const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
         // The strips' tile width where a tile of it fits, else any (a second search only where
         // the first kept to a width).

@@ -181,5 +181,21 @@ TEST_P(Reduced, kernel_path_matches_cv)
 INSTANTIATE_TEST_CASE_P(gpuconv, Reduced, ::testing::Range(0, (int)rows().size()),
                         [](const ::testing::TestParamInfo<int>& param) { return std::string(rows()[param.param].name); });
 
+// Every path again as on a device that takes at most 64 work items per group (the plans read the
+// cap through maxGroupItems; KernelLaunch refuses a larger group, which fails the case with
+// fallbacks forbidden): each plan has to fit the device it runs on, not a GPU's 256 or more.
+typedef ::testing::TestWithParam<int> SmallGroups;
+
+TEST_P(SmallGroups, kernel_path_fits_and_matches_cv)
+{
+    ScopedEnv cap("OPENCV_GPUCONV_MAX_GROUP_ITEMS", "64");
+    const Row& row = rows()[GetParam()];
+    RNG rng = testRng();
+    EXPECT_TRUE(runCase(row.c, rng));
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SmallGroups, ::testing::Range(0, (int)rows().size()),
+                        [](const ::testing::TestParamInfo<int>& param) { return std::string(rows()[param.param].name); });
+
 } // namespace
 } // namespace gpuconv_test
