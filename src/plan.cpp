@@ -331,6 +331,17 @@ const int* integralOverride()
     return values;
 }
 
+/** The carries' work-groups of both integral scans: 32 lanes x 8 segments, fewer lanes (a power
+    of two, which the options' keys encode) on devices with smaller groups. */
+void setCarryGroup(LaunchShape& carries, size_t maxGroup)
+{
+    carries.dims = 2;
+    carries.local[1] = std::min<size_t>(8, maxGroup);
+    carries.local[0] = 32;
+    while (carries.local[0] > 1 && carries.local[0] * carries.local[1] > maxGroup)
+        carries.local[0] /= 2;
+}
+
 } // namespace
 
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
@@ -396,12 +407,8 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         // lanes of up to 120 totals took 16 us alone). The same shape on every device that takes
         // groups of 256, so that the tests on a CPU run the segments as the GPU does.
         const size_t carryItems = (size_t)size.height + size.width + plan.tilesY;
-        plan.carrySegments = (int)std::min<size_t>(8, maxGroup);
-        plan.carries.dims = 2;
-        plan.carries.local[0] = 32;  // lanes: a power of two (the options' key holds its log2)
-        while (plan.carries.local[0] > 1 && plan.carries.local[0] * plan.carrySegments > maxGroup)
-            plan.carries.local[0] /= 2;
-        plan.carries.local[1] = (size_t)plan.carrySegments;
+        setCarryGroup(plan.carries, maxGroup);
+        plan.carrySegments = (int)plan.carries.local[1];
         plan.carries.global[0] = roundUp(carryItems, plan.carries.local[0]);
         plan.carries.global[1] = (size_t)plan.carrySegments;
     }
@@ -441,10 +448,7 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     }
     // The carries' work-groups: 32 diagonals x 8 segments of the bands (CARRY_DIAGONALS,
     // CARRY_SEGMENTS), fewer diagonals on devices with smaller groups.
-    plan.carries.local[1] = std::min<size_t>(8, maxGroup);
-    plan.carries.local[0] = 32;
-    while (plan.carries.local[0] > 1 && plan.carries.local[0] * plan.carries.local[1] > maxGroup)
-        plan.carries.local[0] /= 2;
+    setCarryGroup(plan.carries, maxGroup);
     if (!fits())
         return plan;
     plan.feasible = true;

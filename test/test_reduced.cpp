@@ -169,6 +169,11 @@ const std::vector<Row>& rows()
     return table;
 }
 
+std::string rowName(const ::testing::TestParamInfo<int>& param)
+{
+    return rows()[param.param].name;
+}
+
 typedef ::testing::TestWithParam<int> Reduced;
 
 TEST_P(Reduced, kernel_path_matches_cv)
@@ -179,7 +184,7 @@ TEST_P(Reduced, kernel_path_matches_cv)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, Reduced, ::testing::Range(0, (int)rows().size()),
-                        [](const ::testing::TestParamInfo<int>& param) { return std::string(rows()[param.param].name); });
+                        rowName);
 
 // Every path again as on a device that takes at most 64 work items per group (the plans read the
 // cap through maxGroupItems; KernelLaunch refuses a larger group, which fails the case with
@@ -195,7 +200,7 @@ TEST_P(SmallGroups, kernel_path_fits_and_matches_cv)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SmallGroups, ::testing::Range(0, (int)rows().size()),
-                        [](const ::testing::TestParamInfo<int>& param) { return std::string(rows()[param.param].name); });
+                        rowName);
 
 } // namespace
 } // namespace gpuconv_test
