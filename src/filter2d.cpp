@@ -200,7 +200,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     // Rows a whole number of 16-byte vectors apart; the kernel aligns its windows to them.
     const bool srcStepOf16Bytes = src.step[0] % 16 == 0 && border.wholeOffset % 4 == 0;
     const detail::Filter2DPlan plan =
-        detail::planFilter2D(device, dst.size(), c.ksize, srcPixelBytes, c.cn == 3 ? 4 : c.cn,
+        detail::planFilter2D(device, dst.size(), c.ksize, srcPixelBytes, c.cn,
                              CV_ELEM_SIZE1(c.accDepth), weightsBytes, srcStepOf16Bytes);
 
     const auto assembleOptions = [&]() {

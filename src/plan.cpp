@@ -90,9 +90,10 @@ LaunchShape Filter2DPlan::launchShape(Size dstSize) const
 }
 
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
-                          int accLanes, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes)
+                          int channels, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes)
 {
-    CV_Assert(ksize.width > 0 && ksize.height > 0 && accLanes >= 1 && accLanes <= 4);
+    CV_Assert(ksize.width > 0 && ksize.height > 0 && channels >= 1 && channels <= 4);
+    const int accLanes = channels == 3 ? 4 : channels;  // 3-element vectors take 4 lanes
     Filter2DPlan plan;
     const bool cpu = device.type() == ocl::Device::TYPE_CPU;
     // Small kernels (up to 7x7) read their windows directly from global memory: staging them in
@@ -180,6 +181,16 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // keeps each row's loads behind it (4K 8UC4 7x7: 139 us per row, 154 per item; 1080p: 44
     // and 55). Taller blocks lose for the same reason (docs/PERFORMANCE.md, branch perf-f2d2).
     plan.interiorTestPerRow = lanes * plan.pixelsX * plan.pixelsY > 32;
+    // Three-channel pixels (three elements per load) over kernels above 5x5 where items are few:
+    // 2x4 blocks, one test per row (H100, 1080p 7x7, device us in one call: 32FC3 43.7-44.2
+    // against 44.7-45.0 tested per item and 48.3-48.4 in 4x4 blocks, cv:: 44.4-45.5; 8UC3
+    // 39.3-39.7 against 40.8-40.9 and 39.8-40.4, cv:: 40.0-41.0; 4K not measured;
+    // docs/PERFORMANCE.md, filter2D).
+    if (!largeKernel && channels == 3 && lanes == 4 && fewItems && ksize.area() > 25)
+    {
+        plan.pixelsX = 2;
+        plan.interiorTestPerRow = true;
+    }
     // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
     // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
     // a register per weight (H100: up to 6% faster at 5x5 and 7x7, docs/PERFORMANCE.md).

@@ -90,12 +90,12 @@ struct Filter2DPlan
 bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
 
 /** Plans a filter2D launch of a `dstSize` output for a kernel of `ksize` over pixels of
-    `srcPixelBytes` bytes in local memory (a 3-channel pixel counts as 4 elements), accumulated in
-    `accLanes` lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights;
+    `srcPixelBytes` bytes in local memory (a 3-channel pixel counts as 4 elements) and `channels`
+    channels, accumulated in lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights;
     `srcStepOf16Bytes`: the source's rows lie a whole number of 16-byte vectors apart and its
     pixels on 4-byte boundaries. */
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
-                          int accLanes, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes);
+                          int channels, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes);
 
 /** filter2D through the frequency domain (opencl/filter2d_spectral.cl): one work group of
     `groupItems` items per `tile` x `tile` source tile, whose transform yields blockW x blockH
