@@ -157,6 +157,15 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
         plan.pixelsY = ksize.area() <= 25 ? 2 : 4;
         plan.groupH = 8;
     }
+    else if (!largeKernel && lanes == 2 && channels == 2)
+    {
+        // Two float lanes per pixel (8UC2, 32FC2, ...): 4x2 blocks in 16x8 groups (H100, 1080p
+        // 8UC2, device us: 7x7 28.3-28.9 against 30.8-31.2 in 2x2 blocks of 16x16 groups, 3x3
+        // 16.0-16.6 against 16.8; 4K not measured; docs/PERFORMANCE.md, filter2D).
+        plan.pixelsX = 4;
+        plan.pixelsY = 2;
+        plan.groupH = 8;
+    }
     else if (!largeKernel)
     {
         plan.pixelsX = 2;
