@@ -159,9 +159,10 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     }
     else if (!largeKernel && lanes == 2 && channels == 2)
     {
-        // Two float lanes per pixel (8UC2, 32FC2, ...): 4x2 blocks in 16x8 groups (H100, 1080p
-        // 8UC2, device us: 7x7 28.3-28.9 against 30.8-31.2 in 2x2 blocks of 16x16 groups, 3x3
-        // 16.0-16.6 against 16.8; 4K not measured; docs/PERFORMANCE.md, filter2D).
+        // Two float lanes per pixel (8UC2, 32FC2, ...): 4x2 blocks in 16x8 groups (H100, 8UC2,
+        // device us: 1080p 7x7 28.3-28.9 against 30.8-31.2 in 2x2 blocks of 16x16 groups, 3x3
+        // 16.0-16.6 against 16.8; 4K 7x7 66.2-66.4 against 82.5-83.2, 3x3 32.4-32.6 against
+        // 37.0-38.1; docs/PERFORMANCE.md, filter2D).
         plan.pixelsX = 4;
         plan.pixelsY = 2;
         plan.groupH = 8;
@@ -190,12 +191,11 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // keeps each row's loads behind it (4K 8UC4 7x7: 139 us per row, 154 per item; 1080p: 44
     // and 55). Taller blocks lose for the same reason (docs/PERFORMANCE.md, branch perf-f2d2).
     plan.interiorTestPerRow = lanes * plan.pixelsX * plan.pixelsY > 32;
-    // Three-channel pixels (three elements per load) over kernels above 5x5 where items are few:
-    // 2x4 blocks, one test per row (H100, 1080p 7x7, device us in one call: 32FC3 43.7-44.2
-    // against 44.7-45.0 tested per item and 48.3-48.4 in 4x4 blocks, cv:: 44.4-45.5; 8UC3
-    // 39.3-39.7 against 40.8-40.9 and 39.8-40.4, cv:: 40.0-41.0; 4K not measured;
-    // docs/PERFORMANCE.md, filter2D).
-    if (!largeKernel && channels == 3 && lanes == 4 && fewItems && ksize.area() > 25)
+    // Three-channel pixels of 4-byte elements (32FC3, read as three elements) over kernels above
+    // 5x5: 2x4 blocks, one test per row (H100, 7x7, device us: 1080p 43.7-44.2 against 44.7-45.0
+    // tested per item and 48.3-48.4 in 4x4 blocks, cv:: 44.4-45.5; 4K 131 against 152, cv:: 147;
+    // 8UC3 took 2% less at 1080p and 3% more at 4K, and keeps 4x4; docs/PERFORMANCE.md, filter2D).
+    if (!largeKernel && channels == 3 && srcPixelBytes == 16 && lanes == 4 && ksize.area() > 25)
     {
         plan.pixelsX = 2;
         plan.interiorTestPerRow = true;
