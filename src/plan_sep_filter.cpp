@@ -66,17 +66,21 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     const int maxTaps = tune[2] != 0 ? std::min(tune[2], 7) : 7;
     if (kxLen > maxTaps || kyLen > maxTaps)
         return plan;
-    // Row-filtered pixels of 16 bytes or more (8UC4, 32FC4) load and convert whole vectors per
-    // window pixel: the tiled single pass, which loads each once, is faster where it is built for
-    // its lengths (5x5 Gaussian 8UC4, H100: 69.9 against 93.4 us at 4K, 23.8 against 29.8 at 1080p).
+    // Row-filtered pixels of 8 bytes or more (8UC2, 8UC4, 32FC4) load and convert whole vectors
+    // per window pixel: the tiled single pass, which loads each once, is faster where it is built
+    // for its lengths (5x5 Gaussians, H100: 8UC4 69.9 against 93.4 us at 4K, 23.8 against 29.8 at
+    // 1080p; 8UC2 44.9-45.3 against 52.3-52.5 device us at 4K, 21.3-21.9 against 22.5-22.9 at
+    // 1080p, with the strips below; docs/PERFORMANCE.md, sepFilter2D).
     const bool overridden = tune[0] != 0 || tune[1] != 0 || tune[2] != 0;
-    if (!overridden && bufPixelBytes >= 16 && planSepFilterFixedTaps(size, kxLen, kyLen))
+    if (!overridden && bufPixelBytes >= 8 && planSepFilterFixedTaps(size, kxLen, kyLen))
         return plan;
     // The window row and the row-filtered block live in registers. Measured on an H100 (5x5
     // Gaussians, 1080p and 4K, with OPENCV_GPUCONV_SEPFILTER_DIRECT): 4-byte buffer pixels (8UC1,
     // 32FC1) 4x4 outputs, 2x less time than 4x8 at 4K, as fast as 2x8 or 1x8 or faster (8UC1 at
     // 4K: 1.2x less than 1x8); 16-byte ones (8UC4) 2x8, up to 1.1x less than 1x8 and 1.3x less
-    // than 4x4. Not measured: 8-byte pixels 2x4 (16 bytes across, as 4x4), 32-byte ones 1x4.
+    // than 4x4; 8-byte ones (8UC2, on images too small for the single pass built for its
+    // lengths) 2x4, at 1080p the fastest of seven shapes (22.6-22.9 device us, the others 24.9 or
+    // more). Not measured: 32-byte ones 1x4.
     int w = 4, h = 4;
     if (bufPixelBytes == 8)
         w = 2;
@@ -119,6 +123,10 @@ SepFilterStrips planSepFilterStrips(size_t bufPixelBytes, bool fixedTaps, int ma
     // case slower; docs/PERFORMANCE.md, sepFilter2D).
     if (fixedTaps && bufPixelBytes == 4)
         strips.row = 8, strips.tileWidth = 32;
+    // 8-byte ones (8UC2) row strips of 8 as well (H100, 17-tap Gaussian 8UC2, device us: 4K
+    // 69.6-69.8 against 75.7 with strips of 4, 1080p 29.4-30.0 against 30.9-31.0).
+    if (fixedTaps && bufPixelBytes == 8)
+        strips.row = 8;
     if (fixedTaps && bufPixelBytes >= 16 && maxTaps <= 7)
         strips.row = strips.col = 8;
     // The kernel writes strips out for 2, 4 and 8 outputs (STRIP_FOR_EACH_TAP).

@@ -311,7 +311,7 @@ TEST_P(SepFilter2D_Sizes, matches_cv)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Sizes,
-    ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_32FC1),
+    ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC2, CV_8UC4, CV_32FC1),
                        ::testing::Values((int)BORDER_REFLECT_101, (int)BORDER_WRAP, (int)BORDER_CONSTANT)));
 
 // ---- in place, and the tiled single pass and the two-pass path forced for short kernels ---------
