@@ -155,6 +155,12 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
         // directly (with the weights as operands, 7x7 direct took 138 us at 4K 8UC4, tiled 157).
         plan.pixelsX = 4;
         plan.pixelsY = ksize.area() <= 25 ? 2 : 4;
+        // 8UC4 with kernels of 5x5 to 7x7 where items are few: 2x2 blocks (H100, 1080p, device
+        // us: 5x5 31.1-31.4 against 32.6-33.0 in 4x2, 7x7 45.5 against 48.0-48.4 in 4x4 per row;
+        // cv:: 32.3-32.4 and 43.9-44.0; 8UC3 7x7 took 45.8 against 40.9 and keeps 4x4;
+        // docs/PERFORMANCE.md, filter2D).
+        if (channels == 4 && srcPixelBytes == 4 && fewItems && ksize.area() >= 25)
+            plan.pixelsX = plan.pixelsY = 2;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 2 && channels == 2)
