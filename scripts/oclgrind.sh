@@ -80,19 +80,17 @@ count_reports() {
   gpuconv_reports "$1" | awk -v RS= 'END { print NR + 0 }'
 }
 
-# One process per case, so that a crash of the simulator names its case. oclgrind 21.10's
+# One process per case, so that a crash of the simulator names its case, as many at once as the
+# machine has cores (at most 4; oclgrind simulates a case on about one). oclgrind 21.10's
 # uninitialised-value plugin cannot follow some optimised code: it crashes (SIGSEGV in memcpy) on
 # 3-element vectors (vload3, vstore3) and stops with a fatal error on LLVM's `freeze` instruction.
 # Such a case runs twice more: compiled normally with the bounds, race and API checks, and compiled
 # without optimisation (-cl-opt-disable, where neither construct appears) with every check.
-failed=0 reports=0 count=0 unoptimised=""
-for t in $tests; do
-  count=$((count + 1))
-  log="$logs/${t//\//_}.log"
-  case_logs="$log"
-  status=0
+# check_case writes to $log.result: "<exit status> <reports> <1 if rerun unoptimised>", and the
+# reports and failures of a failed case to $log.failure.
+check_case() {
+  local t=$1 log=$2 case_logs=$2 status=0 uninitialized_plugin_failed=0 n=0 l
   run_case "$log" || status=$?
-  uninitialized_plugin_failed=0
   if [ "$status" -eq 139 ] && ! grep -q -v -e '^$' -e 'runtime error detected' -e 'clGetDeviceInfo' \
        -e 'CL_INVALID_VALUE' -e "param_name" "$log" 2>/dev/null; then
     uninitialized_plugin_failed=1
@@ -101,20 +99,40 @@ for t in $tests; do
     uninitialized_plugin_failed=1
   fi
   if [ "$uninitialized_plugin_failed" -eq 1 ]; then
-    unoptimised="$unoptimised $t"
     status=0
     run_case "$log" OCLGRIND_UNINITIALIZED=0 || status=$?
     run_case "$log.O0" OCLGRIND_BUILD_OPTIONS=-cl-opt-disable || status=$?
     case_logs="$log $log.O0"
   fi
-  n=0
   for l in $case_logs; do n=$((n + $(count_reports "$l"))); done
   if [ "$status" -ne 0 ] || [ "$n" -ne 0 ]; then
-    echo "FAILED $t: exit status $status, $n oclgrind report(s) ($case_logs and their .out)"
-    for l in $case_logs; do
-      gpuconv_reports "$l" | head -40
-      grep -a -A5 "Failure" "$l.out" | head -20 || true
-    done
+    {
+      echo "FAILED $t: exit status $status, $n oclgrind report(s) ($case_logs and their .out)"
+      for l in $case_logs; do
+        gpuconv_reports "$l" | head -40 || true
+        grep -a -A5 "Failure" "$l.out" | head -20 || true
+      done
+    } > "$log.failure"
+  fi
+  echo "$status $n $uninitialized_plugin_failed" > "$log.result"
+}
+
+jobs_max=$(nproc 2>/dev/null || echo 1)
+[ "$jobs_max" -le 4 ] || jobs_max=4
+for t in $tests; do
+  while [ "$(jobs -rp | wc -l)" -ge "$jobs_max" ]; do wait -n || true; done
+  check_case "$t" "$logs/${t//\//_}.log" &
+done
+wait
+
+failed=0 reports=0 count=0 unoptimised=""
+for t in $tests; do
+  count=$((count + 1))
+  log="$logs/${t//\//_}.log"
+  read -r status n rerun < "$log.result" || { status=1 n=0 rerun=0; echo "FAILED $t: no result (see $log.out)"; }
+  [ "$rerun" = 1 ] && unoptimised="$unoptimised $t"
+  if [ "$status" -ne 0 ] || [ "$n" -ne 0 ]; then
+    [ -f "$log.failure" ] && cat "$log.failure"
     failed=$((failed + 1)); reports=$((reports + n))
   fi
 done
