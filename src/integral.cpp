@@ -5,6 +5,8 @@
 namespace cv { namespace gpuconv {
 namespace {
 
+using detail::oclPixelBytes;
+
 /** The depths of one cv::integral call, resolved and validated with cv::integral's rules. */
 struct IntegralDepths
 {
@@ -34,12 +36,6 @@ IntegralDepths resolveIntegralDepths(const _InputArray& src, int sdepth, int sqd
     CV_Error_(Error::StsUnsupportedFormat,
               ("gpuconv::integral: unsupported combination of source depth %d, sdepth %d and "
                "sqdepth %d", d.depth, d.sdepth, d.sqdepth));
-}
-
-/** Bytes of one pixel of `cn` lanes of an OpenCL vector type of `depth` (3 lanes take 4). */
-size_t oclPixelBytes(int depth, int cn)
-{
-    return (size_t)CV_ELEM_SIZE1(depth) * (cn == 3 ? 4 : cn);
 }
 
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`

@@ -12,6 +12,16 @@ std::string oclTypeName(int depth, int lanes)
     return lanes == 1 ? std::string(names[depth]) : cv::format("%s%d", names[depth], lanes);
 }
 
+int oclVectorLanes(int cn)
+{
+    return cn == 3 ? 4 : cn;
+}
+
+size_t oclPixelBytes(int depth, int cn)
+{
+    return (size_t)CV_ELEM_SIZE1(depth) * (size_t)oclVectorLanes(cn);
+}
+
 std::string oclConvertName(int sdepth, int ddepth, int lanes)
 {
     if (sdepth == ddepth)

@@ -24,6 +24,13 @@ std::string oclConvertName(int sdepth, int ddepth, int lanes = 1);
     is undefined in OpenCL C); oclTypeName otherwise. */
 std::string oclAccumulatorTypeName(int depth, int lanes = 1);
 
+/** Lanes an OpenCL vector of `cn` channels occupies: 3-element vectors take 4 (their size and
+    alignment in OpenCL C). */
+int oclVectorLanes(int cn);
+
+/** Bytes of one pixel of `cn` channels of `depth` as an OpenCL vector (oclVectorLanes). */
+size_t oclPixelBytes(int depth, int cn);
+
 /** Whether the device computes in `depth` (CV_64F needs double support; CV_16F is not used). */
 bool oclSupportsDepth(const ocl::Device& device, int depth);
 

@@ -189,12 +189,6 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
     return a;
 }
 
-/** Local-memory bytes of a pixel of `lanes` channels (3 is stored as 4). */
-size_t localPixelBytes(int depth, int cn)
-{
-    return CV_ELEM_SIZE1(depth) * (size_t)(cn == 3 ? 4 : cn);
-}
-
 int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
 {
     if (depth == CV_32S)
@@ -244,7 +238,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return decline;
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
-    const size_t srcPixelBytes = localPixelBytes(a.sdepth, a.cn), bufPixelBytes = localPixelBytes(a.bufDepth, a.cn);
+    const size_t srcPixelBytes = detail::oclPixelBytes(a.sdepth, a.cn), bufPixelBytes = detail::oclPixelBytes(a.bufDepth, a.cn);
 
     const int cn = a.cn;
     // Tests of the paths the plan leaves to other kernels: the tiled single pass (FUSED) and the
@@ -378,12 +372,12 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     if (rowPass.empty() || colPass.empty())
         return "the two-pass sep_filter2d kernels failed to build: " + options;
     // Row-filtered source rows, vertical apron included; 3 channels padded to 4 like BT.
-    decline = detail::checkAllocation(device, ((size_t)rows + kyLen - 1) * cols * localPixelBytes(a.bufDepth, cn),
+    decline = detail::checkAllocation(device, ((size_t)rows + kyLen - 1) * cols * detail::oclPixelBytes(a.bufDepth, cn),
                                       "row-filtered intermediate image");
     if (!decline.empty())
         return decline;
     UMat buf = detail::scratchImage(detail::SCRATCH_ROW_FILTERED, Size(cols, rows + kyLen - 1),
-                                    CV_MAKETYPE(a.bufDepth, cn == 3 ? 4 : cn));
+                                    CV_MAKETYPE(a.bufDepth, detail::oclVectorLanes(cn)));
     int arg = setSource(rowPass, 0);
     arg = rowPass.set(arg, ocl::KernelArg::WriteOnlyNoSize(buf));
     arg = rowPass.set(arg, buf.rows);
