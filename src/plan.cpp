@@ -93,7 +93,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
                           int channels, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes)
 {
     CV_Assert(ksize.width > 0 && ksize.height > 0 && channels >= 1 && channels <= 4);
-    const int accLanes = channels == 3 ? 4 : channels;  // 3-element vectors take 4 lanes
+    const int accLanes = oclVectorLanes(channels);
     Filter2DPlan plan;
     const bool cpu = device.type() == ocl::Device::TYPE_CPU;
     // Small kernels (up to 7x7) read their windows directly from global memory: staging them in
@@ -107,6 +107,8 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // 4-byte lanes per pixel of accumulator: a window row of PX + KW - 1 such pixels and PX * PY
     // accumulators must stay in registers (~255 per thread on GPUs).
     const int lanes = accLanes * (int)std::max<size_t>(1, accElemBytes / 4);
+    const bool threeFloatElementsOver5x5 =
+        !largeKernel && channels == 3 && srcPixelBytes == 16 && lanes == 4 && ksize.area() > 25;
     // One-lane accumulators take 4x4 outputs per item, or, for kernels under 5x5, smaller blocks
     // where 4x4 would leave a compute unit fewer than 2048 work items: there each item's own chain
     // of loads and multiply-adds sets the time, and more items hide it (H100, 1080p, 982 items per
@@ -161,6 +163,12 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
         // docs/PERFORMANCE.md, filter2D).
         if (channels == 4 && srcPixelBytes == 4 && fewItems && ksize.area() >= 25)
             plan.pixelsX = plan.pixelsY = 2;
+        // 32FC3 (three 4-byte elements per load) over kernels above 5x5: 2x4 blocks, tested per
+        // window row below (H100, 7x7, device us: 1080p 43.7-44.2 against 44.7-45.0 tested per
+        // item and 48.3-48.4 in 4x4 blocks, cv:: 44.4-45.5; 4K 131 against 152, cv:: 147; 8UC3
+        // took 2% less at 1080p and 3% more at 4K, and keeps 4x4; docs/PERFORMANCE.md, filter2D).
+        if (threeFloatElementsOver5x5)
+            plan.pixelsX = 2;
         plan.groupH = 8;
     }
     else if (!largeKernel && lanes == 2 && channels == 2)
@@ -196,16 +204,8 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // registers (8UC4 4x4 blocks) the early loads exhaust the registers, and one test per row
     // keeps each row's loads behind it (4K 8UC4 7x7: 139 us per row, 154 per item; 1080p: 44
     // and 55). Taller blocks lose for the same reason (docs/PERFORMANCE.md, branch perf-f2d2).
-    plan.interiorTestPerRow = lanes * plan.pixelsX * plan.pixelsY > 32;
-    // Three-channel pixels of 4-byte elements (32FC3, read as three elements) over kernels above
-    // 5x5: 2x4 blocks, one test per row (H100, 7x7, device us: 1080p 43.7-44.2 against 44.7-45.0
-    // tested per item and 48.3-48.4 in 4x4 blocks, cv:: 44.4-45.5; 4K 131 against 152, cv:: 147;
-    // 8UC3 took 2% less at 1080p and 3% more at 4K, and keeps 4x4; docs/PERFORMANCE.md, filter2D).
-    if (!largeKernel && channels == 3 && srcPixelBytes == 16 && lanes == 4 && ksize.area() > 25)
-    {
-        plan.pixelsX = 2;
-        plan.interiorTestPerRow = true;
-    }
+    // 32FC3's 2x4 blocks (above) gain from the test per row at 32 registers as well.
+    plan.interiorTestPerRow = lanes * plan.pixelsX * plan.pixelsY > 32 || threeFloatElementsOver5x5;
     // Small kernels unroll fully, so every weight is indexed by a constant: as a by-value
     // argument it can be an operand of the fma itself, where a __constant buffer costs a load and
     // a register per weight (H100: up to 6% faster at 5x5 and 7x7, docs/PERFORMANCE.md).
