@@ -140,13 +140,7 @@ export POCL_WORK_GROUP_SPECIALIZATION="${POCL_WORK_GROUP_SPECIALIZATION-0}"
 source "$repo/scripts/test_groups.sh"
 test_groups=()
 if ((shards == 1)); then
-  split_tests_by_function "$jobs"
-  for i in "${!test_groups[@]}"; do
-    case ${test_groups[$i]} in
-      *-*) test_groups[$i]="${test_groups[$i]}:Large.*" ;;
-      *) test_groups[$i]="${test_groups[$i]}-Large.*" ;;
-    esac
-  done
+  split_tests_by_function "$jobs" 'Large.*'
 fi
 processes=$(( ${#test_groups[@]} > 0 ? ${#test_groups[@]} : jobs ))
 step "opencv_test_gpuconv (shard 1 of $shards, in $processes processes), log in $work/test.log"
