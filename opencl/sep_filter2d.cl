@@ -46,22 +46,6 @@
 #  define DST_PIXEL_SIZE ((int)sizeof(DT))
 #endif
 
-// Exact 8-bit <-> float conversions that avoid the conversion units (on NVIDIA GPUs they run at
-// 1/8 of the multiply-add rate, and an 8-bit filter converts every input and output): a byte b
-// ORed into the mantissa of 2^23 makes the float 2^23 + b, and 1.5 * 2^23 + x, for x in [0, 255],
-// holds x rounded to nearest even in its low mantissa bits. They give convert_float*() and
-// convert_uchar*_sat_rte() bit for bit (NaN -> 0: fmax returns the number); the host names them
-// in ST_TO_BT and CT_TO_DT where the types fit.
-#if CN == 1
-#  define CN_SUFFIX
-#else
-#  define CN_SUFFIX CN
-#endif
-#define u8_to_float_bits(x) \
-    (GPUCONV_CAT(as_float, CN_SUFFIX)(GPUCONV_CAT(convert_uint, CN_SUFFIX)(x) | 0x4B000000u) - 8388608.0f)
-#define float_to_u8_sat_rte_bits(x) \
-    GPUCONV_CAT(convert_uchar, CN_SUFFIX)(GPUCONV_CAT(as_uint, CN_SUFFIX)(fmin(fmax((x), 0.0f), 255.0f) + 12582912.0f))
-
 #ifdef COL_SHIFT
 #  define COL_RESULT(acc) CT_TO_DT(((acc) + (1 << (COL_SHIFT - 1))) >> COL_SHIFT)
 #else

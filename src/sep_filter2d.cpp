@@ -265,11 +265,6 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     const auto assembleOptions = [&] {
         using detail::oclConvertName;
         using detail::oclTypeName;
-        // 8-bit pixels to and from float: the kernel's exact conversions without conversion units.
-        const std::string srcToBuf = a.sdepth == CV_8U && a.bufDepth == CV_32F
-                                   ? std::string("u8_to_float_bits") : oclConvertName(a.sdepth, a.bufDepth, cn);
-        const std::string colToDst = a.colDepth == CV_32F && a.ddepth == CV_8U && a.colShift == 0
-                                   ? std::string("float_to_u8_sat_rte_bits") : oclConvertName(a.colDepth, a.ddepth, cn);
         std::string o = cv::format(
             "-D SRC_T1=%s -D CN=%d -D ST=%s -D BT=%s -D CT=%s -D DT1=%s -D DT=%s -D BKT=%s -D CKT=%s"
             " -D ST_TO_BT=%s -D BT_TO_CT=%s -D CT_TO_DT=%s",
@@ -277,7 +272,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
             oclTypeName(a.bufDepth, cn).c_str(), oclTypeName(a.colDepth, cn).c_str(),
             oclTypeName(a.ddepth).c_str(), oclTypeName(a.ddepth, cn).c_str(),
             oclTypeName(a.bufDepth).c_str(), oclTypeName(a.colDepth).c_str(),
-            srcToBuf.c_str(), oclConvertName(a.bufDepth, a.colDepth, cn).c_str(), colToDst.c_str());
+            oclConvertName(a.sdepth, a.bufDepth, cn).c_str(), oclConvertName(a.bufDepth, a.colDepth, cn).c_str(),
+            oclConvertName(a.colDepth, a.ddepth, cn).c_str());
         if (a.colShift > 0)
             o += cv::format(" -D COL_SHIFT=%d", a.colShift);
         o += cv::format(" -D ROW_STRIP=%d -D COL_STRIP=%d", strips.row, strips.col);
