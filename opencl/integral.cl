@@ -27,24 +27,26 @@
 // of one pixel column of the tile (coalesced); row and column scans over the padded local tile
 // run in segments of SEG pixels, one per work item, joined by the segments' sums.
 //
-// The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (the
-// difference of two rows of the upright sum I, k clamped to [0, W]):
+// The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (k
+// clamped to [0, W]):
 //   T(X, Y) = sum_{y<Y} R(y, X+Y-1-y) - sum_{y<Y} R(y, X-Y+y),
-// two prefix sums along the diagonals of R (see "The tilted sum" below).
+// two prefix sums along the diagonals of R, in one launch after the upright sum's (see "The
+// tilted sum" below).
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
-// SINGLE_PASS: integral_tiles only; else the three launches' kernels (a build compiles only the
-// kernels it launches).
+// SINGLE_PASS: integral_tiles only; TILTED: integral_tilted (and the non-finite values' kernels);
+// else the three launches' kernels (a build compiles only the kernels it launches).
 // SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
 // pass), and SQ_HALVES (the squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE:
 // the sum of squares (three launches).
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
-// Tilted (-D TILTED): BAND rows per band, TILE_W outputs per tile row (powers of two); the
-// carries' work-groups of CARRY_DIAGONALS x CARRY_SEGMENTS. NON_FINITE (floating-point sources,
-// double WT1): SRC_T1, and the work-groups FIRST_COLUMNS x FIRST_SEGMENTS and REACH_ITEMS of
-// "Non-finite values".
+// Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK
+// (its words).
+// NON_FINITE (tilted sum of a floating-point source, double WT1): the work-groups FIRST_COLUMNS x
+// FIRST_SEGMENTS and REACH_ITEMS of "Non-finite values", whose kernels NON_FINITE_SEARCH builds
+// (instead of integral_tilted).
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -84,8 +86,6 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
     }
     return acc;
 }
-
-#ifndef TILTED
 
 // ---- decoupled look-back ------------------------------------------------------------------------
 // Per tile and chain (0: along the tile row, 1: down the tile column, its lane TILE the corner
@@ -248,7 +248,7 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
 inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
                       int y, int x)
 {
-    if (x >= cols || y >= rows)
+    if ((uint)x >= (uint)cols || y >= rows)
         return (WTN)(0);
     // 32-bit offsets (common/vector.cl, "Addressing").
     __global const SRC_T1* p =
@@ -263,6 +263,8 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
 #endif
     return v;
 }
+
+#ifndef TILTED
 
 #ifdef SINGLE_PASS
 
@@ -701,158 +703,39 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 
 #else // TILTED
 
-// The tilted sum in three launches over bands of BAND source rows. Diagonals come in two families
-// of count = rows + cols + 1: rising diagonal d crosses column d - 1 - y of R in row y, falling
-// diagonal d column d - rows + y. With P(Y, X) the sum of R down rising diagonal X + Y over the
-// rows y < Y and Q(Y, X) that down falling diagonal X - Y + rows, T(X, Y) = P - Q, and one step
-// down a diagonal is P(y + 1, X) = P(y, X + 1) + R(y, X), Q(y + 1, X) = Q(y, X - 1) + R(y, X - 1).
-//   integral_tilted_band_sums: each band's sum of R down every diagonal, from R of the band in
-//     local memory (TILE_W + BAND diagonals per work-group);
-//   integral_tilted_band_carries: their prefixes over the bands, P and Q on each band's top row;
-//   integral_tilted_tiles: per tile of BAND x TILE_W outputs, R of the band with an apron of BAND
-//     columns each side in local memory, walks down the diagonals from the band's carries into a
-//     local tile of P, then of P - Q, stored row by row (coalesced).
-// Work items walk diagonals, so that at each step neighbours touch neighbouring local words.
+// The tilted sum in one launch over tiles of BAND x TILE outputs (TILE = 2 BAND): tile (b, tx)
+// takes the source rows y0 = b * BAND .. y0 + BAND - 1 (band b) and writes the outputs
+// (y0 + 1 + r, X0 + x), r < BAND, x < TILE, X0 = tx * TILE (band 0 also the zero row 0). With
+// P(Y, X) = sum_{y<Y} R(y, X+Y-1-y) and Q(Y, X) = sum_{y<Y} R(y, X-Y+y) (T = P - Q), the band's
+// top row carries
+//   CP(b, c) = P(y0, c),  CQ(b, c) = Q(y0, c),
+// and for r < BAND
+//   T(y0 + 1 + r, X) = CP(b, X + r + 1) - CQ(b, X - r - 1)
+//                      + sum_{j<=r} R(y0 + j, X + r - j) - R(y0 + j, X - 1 - r + j).
+// Both sums inside the band take r + 1 rows, so the part of R left of the tile's apron (the same
+// for every column of a row) cancels: the tile needs only the band's source for columns
+// X0 - BAND .. X0 + TILE + BAND - 1, read once (the aprons from cache). One step down a band,
+//   CP(b + 1, c) = CP(b, c + BAND) + (the band's sum of R down that rising diagonal),
+//   CQ(b + 1, c) = CQ(b, c - BAND) + (the band's sum down the falling one),
+// so each column's carry is the sum of one band sum per band above, each in the tile BAND columns
+// further right (rising) or left (falling) per band: a decoupled look-back (Merrill and Garland,
+// as in the single pass above, with its tagged words) down the diagonals. Each tile publishes its
+// band sums for its TILE columns (the aggregates, the part left of the apron restored from two
+// values of the upright sum I) and then CP(b + 1, .) and CQ(b + 1, .) (its inclusive prefixes);
+// the walk stops at the nearest inclusive prefix, at band 0, right of the image (where the
+// rising carry is the upright sum's I(y, cols): R is the row total there) or left of it (the
+// falling carry is zero). Tiles take their place from a ticket in launch order, so every tile a
+// tile waits on has started.
+// Build options: BAND, TILE, SEGMENTS (4: work-groups of TILE x 4 items, which take the band's
+// prefixes, its 2 (TILE + BAND - 1) diagonal walks and its 2 (TILE + BAND) carries), SRC_T1,
+// SRC_TO_WT, the accumulator's WT1/WTN/DT1/WT_TO_DT, PLAIN_LOOK_BACK, and with NON_FINITE
+// (floating-point images, whose finite values ZERO_NON_FINITE keeps) FIRST_COLUMNS,
+// FIRST_SEGMENTS, REACH_ITEMS of "Non-finite values".
 
 inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
 {
     __global DT1* p = (__global DT1*)(dst + (y * dst_step + dst_offset + x * (int)sizeof(DT1) * CN));
     VSTORE(WT_TO_DT(v), p);
-}
-
-// Global loads in flight per work item while a band's upright sums are loaded: up to 64 words.
-#define SUM_LOAD_BATCH (256 / (int)sizeof(WTN))
-// Columns of a band tile, one per work item of both tile kernels: a tile of outputs and its
-// aprons of BAND columns each side.
-#define BAND_W (TILE_W + 2 * BAND)
-
-// r_tile[r * BAND_W + i] = R(y0 + r, c0 + i) for r < h, i = this work item's index, from rows
-// y0 .. y0 + h of the upright sum I (R(y, k) = I(y + 1, k) - I(y, k), k clamped to [0, cols]).
-// Each item walks down its column, SUM_LOAD_BATCH independent loads at a time; neighbours read
-// neighbouring columns. Ends with a barrier.
-inline void load_band_row_prefixes(__local WTN* r_tile, int c0, int y0, int h,
-                                   __global const uchar* isum, int isum_step, int isum_offset,
-                                   int cols)
-{
-    const int i = get_local_id(0);
-    __global const uchar* p = isum + isum_offset + (size_t)y0 * isum_step +
-                              (size_t)clamp(c0 + i, 0, cols) * CN * sizeof(WT1);
-    WTN above = VLOAD((__global const WT1*)p);
-    for (int r0 = 0; r0 < h; r0 += SUM_LOAD_BATCH)
-    {
-        WTN t[SUM_LOAD_BATCH];
-        #pragma unroll
-        for (int j = 0; j < SUM_LOAD_BATCH; ++j)
-            if (r0 + j < h)
-                t[j] = VLOAD((__global const WT1*)(p + (size_t)(r0 + j + 1) * isum_step));
-        #pragma unroll
-        for (int j = 0; j < SUM_LOAD_BATCH; ++j)
-            if (r0 + j < h)
-            {
-                r_tile[(r0 + j) * BAND_W + i] = t[j] - above;
-                above = t[j];
-            }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-}
-
-// Index of band b's sum (or carry) down diagonal d of family `falling` (0 rising, 1 falling).
-inline size_t band_index(int falling, int b, int d, int bands, int count)
-{
-    return ((size_t)falling * bands + b) * count + d;
-}
-
-// Band b (rows y0 .. y1 - 1, h of them), diagonals by the first column c of R they cross in it
-// (rising: c + h - 1 - r in its row r, diagonal c + y1; falling: c + r, diagonal c + rows - y0),
-// for c in [-(BAND - 1), cols]: below, every column they cross is clamped to 0 (R is zero there);
-// above, to cols (R is the row total there), so the sum equals the one at c = cols.
-// Work-groups of BAND_W items, one per column; the first TILE_W + BAND are one per c.
-__kernel void integral_tilted_band_sums(__global const uchar* isum, int isum_step, int isum_offset,
-                                        int rows, int cols, __global WTN* sums)
-{
-    __local WTN r_tile[BAND * BAND_W];
-    const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
-    const int b = get_group_id(1), y0 = b * BAND, h = min(BAND, rows - y0);
-    const int c0 = (int)get_group_id(0) * (TILE_W + BAND) - (BAND - 1), lid = get_local_id(0);
-    load_band_row_prefixes(r_tile, c0, y0, h, isum, isum_step, isum_offset, cols);
-    const int c = c0 + lid;
-    if (lid >= TILE_W + BAND || c > cols)
-        return;
-    WTN rising = (WTN)(0), falling = (WTN)(0);
-    for (int r = 0; r < h; ++r)
-    {
-        rising += r_tile[r * BAND_W + lid + h - 1 - r];
-        falling += r_tile[r * BAND_W + lid + r];
-    }
-    const int d_rising = c + y0 + h, d_falling = c + rows - y0;
-    if (d_rising >= 0)
-        sums[band_index(0, b, d_rising, bands, count)] = rising;
-    if (d_falling >= 0)
-        sums[band_index(1, b, d_falling, bands, count)] = falling;
-}
-
-// Band b's sum down diagonal d, for every d in [0, count): the clamping rules of
-// integral_tilted_band_sums for the diagonals it does not store.
-inline WTN band_sum(__global const WTN* sums, int falling, int b, int d, int rows, int cols,
-                    int bands)
-{
-    const int y0 = b * BAND, y1 = min(rows, y0 + BAND);
-    const int first = falling ? rows - y0 - (BAND - 1) : y1 - (BAND - 1);
-    const int last = falling ? cols + rows - y0 : cols + y1;
-    return d < first ? (WTN)(0) : sums[band_index(falling, b, min(d, last), bands, rows + cols + 1)];
-}
-
-// t[i] = band_sum(..., b + i, d, ...) for the i < SCAN_BLOCK with b + i < b1, zero beyond:
-// independent loads.
-inline void band_sum_block(__global const WTN* sums, int falling, int b, int b1, int d, int rows,
-                           int cols, int bands, WTN* t)
-{
-    #pragma unroll
-    for (int i = 0; i < SCAN_BLOCK; ++i)
-        t[i] = b + i < b1 ? band_sum(sums, falling, b + i, d, rows, cols, bands) : (WTN)(0);
-}
-
-// carries[band_index(falling, b, d)]: the sum over the bands above b down diagonal d (P, or Q,
-// on band b's top row). Work-groups of CARRY_DIAGONALS diagonals x CARRY_SEGMENTS segments of the
-// bands, one family (group (., falling)): each work item adds up its segment, then writes its
-// segment's prefixes from the sums of the segments before it.
-__kernel void integral_tilted_band_carries(__global const WTN* sums, __global WTN* carries,
-                                           int rows, int cols)
-{
-    __local WTN segment_sums[CARRY_SEGMENTS][CARRY_DIAGONALS];
-    const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
-    const int lx = get_local_id(0), seg = get_local_id(1), falling = get_group_id(1);
-    const int d = min((int)get_global_id(0), count - 1);  // items past the end repeat the last
-    const int per_segment = (bands + CARRY_SEGMENTS - 1) / CARRY_SEGMENTS;
-    const int b0 = seg * per_segment, b1 = min(bands, b0 + per_segment);
-    WTN acc = (WTN)(0);
-    for (int b = b0; b < b1; b += SCAN_BLOCK)
-    {
-        WTN t[SCAN_BLOCK];
-        band_sum_block(sums, falling, b, b1, d, rows, cols, bands, t);
-        #pragma unroll
-        for (int i = 0; i < SCAN_BLOCK; ++i)
-            acc += t[i];
-    }
-    segment_sums[seg][lx] = acc;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    acc = (WTN)(0);
-    for (int s = 0; s < seg; ++s)
-        acc += segment_sums[s][lx];
-    if ((int)get_global_id(0) >= count)
-        return;
-    for (int b = b0; b < b1; b += SCAN_BLOCK)
-    {
-        WTN t[SCAN_BLOCK];
-        band_sum_block(sums, falling, b, b1, d, rows, cols, bands, t);
-        #pragma unroll
-        for (int i = 0; i < SCAN_BLOCK; ++i)
-            if (b + i < b1)
-            {
-                carries[band_index(falling, b + i, d, bands, count)] = acc;
-                acc += t[i];
-            }
-    }
 }
 
 // ---- Non-finite values ---------------------------------------------------------------------------
@@ -884,6 +767,9 @@ __kernel void integral_tilted_band_carries(__global const WTN* sums, __global WT
 #    define WT_MASK(m) GPUCONV_CAT(convert_long, CN)(m)
 #  endif
 
+// In a build of their own (NON_FINITE_SEARCH): built with integral_tilted, their local arrays
+// would count towards its local memory on some implementations (oclgrind).
+#  ifdef NON_FINITE_SEARCH
 __kernel void integral_tilted_first_non_finite(__global const uchar* src, int src_step, int src_offset,
                                                int rows, int cols, __global int* first)
 {
@@ -965,6 +851,8 @@ __kernel void integral_tilted_non_finite_reach(__global const int* first, int ro
         VSTORE(right + 1, out);  // X = 0: |X - 1 - x| = x + 1 for every column x
 }
 
+#  endif // NON_FINITE_SEARCH
+
 // v, or the non-finite value that output (y, x) holds.
 inline WTN with_non_finite(WTN v, __global const int* reach, int cols, int y, int x)
 {
@@ -979,63 +867,203 @@ inline WTN with_non_finite(WTN v, __global const int* reach, int cols, int y, in
 #  define NON_FINITE_ARG(arg)
 #endif
 
-// Outputs (y0 + 1 + r, x0 + x) for r < h, x < TILE_W of band b = group (., b), x0 = group
-// (t, .) * TILE_W; band 0 also writes the zero row 0. Work-groups of BAND_W items, R of the band
-// held for columns x0 - BAND .. x0 + TILE_W + BAND - 1: item i < TILE_W + BAND - 1 walks rising
-// diagonal x0 + y0 + 1 + i (in row r it adds R(y0 + r, x0 + i - r)) into a local tile of P, then
-// falling diagonal x0 - BAND + i - y0 + rows (in row r it adds R(y0 + r, x0 - BAND + i + r)),
-// subtracting Q there.
-__kernel void integral_tilted_tiles(__global const uchar* isum, int isum_step, int isum_offset,
-                                    int rows, int cols, __global const WTN* carries,
-                                    __global uchar* dst, int dst_step, int dst_offset
-                                    NON_FINITE_ARG(__global const int* reach))
-{
-    __local WTN r_tile[BAND * BAND_W];
-    __local WTN out[BAND * TILE_W];
-    const int count = rows + cols + 1, bands = (rows + BAND - 1) / BAND;
-    const int b = get_group_id(1), y0 = b * BAND, h = min(BAND, rows - y0);
-    const int x0 = (int)get_group_id(0) * TILE_W, lid = get_local_id(0);
-    load_band_row_prefixes(r_tile, x0 - BAND, y0, h, isum, isum_step, isum_offset, cols);
-    const bool walks = lid < TILE_W + BAND - 1;
-    if (walks)
-    {
-        const int d = x0 + y0 + 1 + lid;
-        WTN p = d < count ? carries[band_index(0, b, d, bands, count)] : (WTN)(0);
-        for (int r = 0; r < h; ++r)
-        {
-            const int x = lid - r;  // the output column in the tile
-            p += r_tile[r * BAND_W + x + BAND];
-            if (x >= 0 && x < TILE_W)
-                out[r * TILE_W + x] = p;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (walks)
-    {
-        const int d = x0 - BAND + lid - y0 + rows;
-        WTN q = d >= 0 && d < count ? carries[band_index(1, b, d, bands, count)] : (WTN)(0);
-        for (int r = 0; r < h; ++r)
-        {
-            const int x = lid - (BAND - 1) + r;
-            q += r_tile[r * BAND_W + lid + r];
-            if (x >= 0 && x < TILE_W)
-                out[r * TILE_W + x] -= q;
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const int x = lid % TILE_W;
-    if (x0 + x > cols)
-        return;
-    for (int r = lid / TILE_W; r < h; r += BAND_W / TILE_W)
-    {
-        WTN v = out[r * TILE_W + x];
-#ifdef NON_FINITE
-        v = with_non_finite(v, reach, cols, y0 + 1 + r, x0 + x);
+#ifndef NON_FINITE_SEARCH
+#if SEGMENTS != 4 || TILE != 2 * BAND
+#error "the tilted sum's tiles are TILE = 2 BAND outputs wide, its work-groups TILE x 4 work items"
 #endif
-        store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, v);
-    }
-    if (b == 0 && lid < TILE_W)
-        store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
+#define APRON_COLUMNS (TILE + 2 * BAND)   // R of columns X0 - BAND .. X0 + TILE + BAND - 1
+#define APRON_STRIDE (APRON_COLUMNS + 1)  // padding: row-wise walks by different items hit different banks
+#define APRON_RUNS (APRON_COLUMNS / TILE)  // runs of TILE columns per band row
+#define PREFIX_SEGMENTS (SEGMENTS * TILE / BAND)  // items per band row in the row prefixes
+#define PREFIX_SEG (APRON_COLUMNS / PREFIX_SEGMENTS)
+#define WALKS (TILE + BAND - 1)            // diagonals of one family that cross the tile's outputs
+#define CARRIES (TILE + BAND)              // carries of one family the tile reads
+
+// The upright sum's value at (y, x), in the accumulator type.
+inline WTN upright_at(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
+{
+    return VLOAD((__global const WT1*)(isum + (y * isum_step + isum_offset + x * (int)sizeof(WT1) * CN)));
 }
+
+// CP(b, c) (family 0) or CQ(b, c) (family 1): the sum over the bands above b of their sums down
+// the diagonal that reaches column c on band b's top row, walked back band by band (the column
+// moves BAND right per band for the rising family, left for the falling one) through the tiles'
+// published values, up to the nearest inclusive prefix, band 0, or a column where the carry is
+// known: the upright sum's I(y, cols) for rising diagonals right of the image, zero for falling
+// ones left of it.
+inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int tiles_x, int cols,
+                          __global const uchar* isum, int isum_step, int isum_offset, uint epoch)
+{
+    WTN acc = (WTN)(0);
+    for (int k = 1; k <= b; ++k, c += family == 0 ? BAND : -BAND)
+    {
+        if (family == 0 && c >= cols)
+        {
+            acc += upright_at(isum, isum_step, isum_offset, (b - k + 1) * BAND, cols);
+            break;
+        }
+        if (family == 1 && c < 0)
+            break;
+        volatile __global ulong* slot = carry_slot_sum(carries, (b - k) * tiles_x + c / TILE, family, c % TILE);
+        WTN v;
+        int state;
+        do
+            state = read_value_sum(slot, epoch, &v);
+        while (state == 0);
+        acc += v;
+        if (state == INCLUSIVE)
+            break;
+    }
+    return acc;
+}
+
+__kernel void integral_tilted(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
+                              __global const uchar* isum, int isum_step, int isum_offset,
+                              __global uchar* dst, int dst_step, int dst_offset,
+                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch
+                              NON_FINITE_ARG(__global const int* reach))
+{
+    // apron[j][c] = R(y0 + j, X0 - BAND + c) less the row's sum left of column X0 - BAND.
+    __local WTN apron[BAND * APRON_STRIDE];
+    __local WTN inside[BAND * (TILE + 1)];  // the band's part of P, then of P - Q
+    __local WTN segment_sums[PREFIX_SEGMENTS * BAND];
+    __local WTN band_sums[2 * TILE];   // the band's sums down the diagonals of the tile's lanes
+    __local WTN carried[2 * CARRIES];  // CP(b, X0 + k), then CQ(b, X0 - BAND + k), k < CARRIES
+    __local int ticket;
+    const int lid = get_local_id(0);
+    if (lid == 0)
+        ticket = atomic_inc(flags);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // b = t / tiles_x without an integer division (integral_tiles says why).
+    const int t = ticket;
+    int b = convert_int_rtz((float)t / (float)tiles_x);
+    b -= b * tiles_x > t ? 1 : 0;
+    b += (b + 1) * tiles_x <= t ? 1 : 0;
+    const int tx = t - b * tiles_x;
+    const int y0 = b * BAND, x0 = tx * TILE, h = min(BAND, rows - y0);
+    const int left = max(x0 - BAND, 0);
+
+    // The band's source, all of an item's loads in flight at once (runs of TILE columns,
+    // neighbours in neighbouring columns), then each row's exclusive prefix in PREFIX_SEGMENTS
+    // segments.
+    {
+        const int lx = lid % TILE, seg = lid / TILE;
+        WTN v[BAND * APRON_RUNS / SEGMENTS];
+        #pragma unroll
+        for (int n = 0; n < BAND * APRON_RUNS / SEGMENTS; ++n)
+        {
+            const int run = seg + n * SEGMENTS, j = run / APRON_RUNS, c = (run % APRON_RUNS) * TILE + lx;
+            v[n] = tile_pixel(src, src_step, src_offset, rows, cols, y0 + j, x0 - BAND + c);
+        }
+        #pragma unroll
+        for (int n = 0; n < BAND * APRON_RUNS / SEGMENTS; ++n)
+        {
+            const int run = seg + n * SEGMENTS, j = run / APRON_RUNS, c = (run % APRON_RUNS) * TILE + lx;
+            apron[j * APRON_STRIDE + c] = v[n];
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+        const int row = lid % BAND, seg = lid / BAND;
+        __local WTN* a = apron + row * APRON_STRIDE + seg * PREFIX_SEG;
+        WTN acc = (WTN)(0);
+        for (int c = 0; c < PREFIX_SEG; ++c)
+            acc += a[c];
+        segment_sums[seg * BAND + row] = acc;
+        barrier(CLK_LOCAL_MEM_FENCE);
+        acc = (WTN)(0);
+        for (int s = 0; s < seg; ++s)
+            acc += segment_sums[s * BAND + row];
+        for (int c = 0; c < PREFIX_SEG; ++c)
+        {
+            const WTN v = a[c];
+            a[c] = acc;
+            acc += v;
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // The band's sum of the rows' parts left of the apron, which the band sums restore.
+    const WTN left_part = upright_at(isum, isum_step, isum_offset, y0 + h, left) -
+                          upright_at(isum, isum_step, isum_offset, y0, left);
+    // Walks down the diagonals: item w < WALKS the rising one through (y0 + j, X0 + w - j) into
+    // `inside`; then item WALKS + w the falling one through (y0 + j, X0 - BAND + w + j),
+    // subtracting. Each ends with the band's sum down its diagonal, which the tiles below need
+    // where it continues into their band: rising lane l = w - (BAND - 1) (CP(b + 1, X0 + l)),
+    // falling lane l = w (CQ(b + 1, X0 + l)). A lane whose carry is known publishes its
+    // inclusive prefix at once.
+    const bool rising_walk = lid < WALKS, falling_walk = lid >= WALKS && lid < 2 * WALKS;
+    const int w = rising_walk ? lid : lid - WALKS;
+    WTN acc = (WTN)(0);
+    if (rising_walk)
+        for (int j = 0; j < BAND; ++j)
+        {
+            acc += apron[j * APRON_STRIDE + w - j + BAND];
+            if (w - j >= 0 && w - j < TILE)
+                inside[j * (TILE + 1) + w - j] = acc;
+        }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    if (falling_walk)
+        for (int j = 0; j < BAND; ++j)
+        {
+            acc += apron[j * APRON_STRIDE + w + j];
+            const int x = w - BAND + 1 + j;
+            if (x >= 0 && x < TILE)
+                inside[j * (TILE + 1) + x] -= acc;
+        }
+    const int lane = rising_walk ? w - (BAND - 1) : w;
+    if ((rising_walk || falling_walk) && lane >= 0 && lane < TILE)
+    {
+        const int family = rising_walk ? 0 : 1;
+        acc += left_part;
+        band_sums[family * TILE + lane] = acc;
+        const bool known = b == 0 || (rising_walk ? x0 + lane + BAND >= cols : x0 + lane - BAND < 0);
+        const WTN carry = rising_walk && b > 0 ? upright_at(isum, isum_step, isum_offset, y0, cols) : (WTN)(0);
+        publish_value_sum(carry_slot_sum(carries, t, family, lane), known ? acc + carry : acc,
+                          (epoch << 2) | (known ? INCLUSIVE : AGGREGATE));
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // The carries: item k < CARRIES CP(b, X0 + k), item CARRIES + k CQ(b, X0 - BAND + k); those
+    // of the tile's own lanes (CP(b, X0 + BAND + l), CQ(b, X0 - BAND + l)) publish the lanes'
+    // inclusive prefixes.
+    if (lid < 2 * CARRIES)
+    {
+        const int family = lid < CARRIES ? 0 : 1, k = lid - family * CARRIES;
+        const int c = family == 0 ? x0 + k : x0 - BAND + k;
+        const WTN carry = diagonal_carry(carries, family, b, c, tiles_x, cols, isum, isum_step, isum_offset, epoch);
+        const int own = family == 0 ? k - BAND : k;
+        if (own >= 0 && own < TILE && b > 0 && (family == 0 ? c < cols : c >= 0))
+            publish_value_sum(carry_slot_sum(carries, t, family, own), carry + band_sums[family * TILE + own],
+                              (epoch << 2) | INCLUSIVE);
+        carried[lid] = carry;
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // T = CP(b, X + r + 1) - CQ(b, X - r - 1) + (P - Q inside the band), row by row.
+    const int x = lid % TILE;
+    if (x0 + x <= cols)
+    {
+        for (int r = lid / TILE; r < h; r += SEGMENTS)
+        {
+            WTN v = carried[x + r + 1] - carried[CARRIES + x - r - 1 + BAND] + inside[r * (TILE + 1) + x];
+#ifdef NON_FINITE
+            v = with_non_finite(v, reach, cols, y0 + 1 + r, x0 + x);
+#endif
+            store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, v);
+        }
+        if (b == 0 && lid < TILE)
+            store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
+    }
+
+    // The last work-group to finish (all have taken their tickets) resets the counters.
+    if (lid == 0 && atomic_inc(flags + 1) == get_num_groups(0) - 1)
+    {
+        atomic_xchg(flags, 0u);
+        atomic_xchg(flags + 1, 0u);
+    }
+}
+
+#endif // !NON_FINITE_SEARCH
 
 #endif // TILTED

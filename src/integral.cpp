@@ -87,7 +87,7 @@ unsigned nextLookBackEpoch()
     if (++epoch >= (1u << 30))
     {
         for (detail::ScratchSlot slot : { detail::SCRATCH_LOOK_BACK_CARRIES, detail::SCRATCH_LOOK_BACK_SQ_CARRIES,
-                                          detail::SCRATCH_LOOK_BACK_FLAGS })
+                                          detail::SCRATCH_TILTED_LOOK_BACK_CARRIES, detail::SCRATCH_LOOK_BACK_FLAGS })
             detail::releaseScratch(slot);
         epoch = 1;
     }
@@ -253,58 +253,63 @@ detail::OclDecline nonFiniteReach(const UMat& src, const detail::TiltedScanPlan&
     return detail::OclDecline();
 }
 
-/** tilted = the integral of src rotated by 45 degrees, from the upright integral `upright`
-    (accumulated in accDepth: wrapping 32-bit integers, or double), as `plan` schedules it. A
-    floating-point source is passed as `floatSource`: `upright` then sums its finite values, and
-    its NaN and infinities are placed apart (opencl/integral.cl, "Non-finite values"). */
-detail::OclDecline tiltedIntegral(const UMat& upright, int accDepth, UMat& tilted, int outDepth,
-                                  const detail::TiltedScanPlan& plan, const UMat& floatSource)
+/** tilted = the integral of src rotated by 45 degrees, accumulated in accDepth (wrapping 32-bit
+    integers, or double) in one launch as `plan` schedules it, given the upright integral
+    `upright` of src in accDepth (of its finite values for a floating-point src, whose NaN and
+    infinities are placed apart: opencl/integral.cl, "Non-finite values"). */
+detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accDepth, UMat& tilted,
+                                  const detail::TiltedScanPlan& plan)
 {
     const ocl::Device& device = ocl::Device::getDefault();
-    const int cn = tilted.channels();
-    const int rows = tilted.rows - 1, cols = tilted.cols - 1;
-    const bool nonFinite = !floatSource.empty();
+    const int cn = src.channels(), depth = src.depth(), rows = src.rows, cols = src.cols;
+    const bool nonFinite = depth == CV_32F || depth == CV_64F;
     uint64 key = 0;
-    // 9 fields of 7 bits; the non-finite values' groups follow from the carries' (planTiltedScan).
-    for (int field : { cn, accDepth, outDepth, (int)(device.doubleFPConfig() > 0), plan.band, plan.tileWidth,
-                       nonFinite ? floatSource.depth() + 1 : 0, (int)plan.carries.local[0], (int)plan.carries.local[1] })
+    // 8 fields of 7 bits; the non-finite values' groups follow from the device (planTiltedScan).
+    for (int field : { cn, depth, accDepth, tilted.depth(), (int)(device.doubleFPConfig() > 0), plan.band,
+                       (int)plan.plainLookBack, (int)plan.firstNonFinite.local[0] })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
-        std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE_W=%d -D CARRY_DIAGONALS=%d -D CARRY_SEGMENTS=%d",
-                                   plan.band, plan.tileWidth, (int)plan.carries.local[0], (int)plan.carries.local[1]);
+        std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE=%d -D SEGMENTS=4 -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
+                                   plan.band, plan.tile, detail::oclTypeName(depth).c_str(),
+                                   detail::oclAccumulatorTypeName(accDepth, cn).c_str(),
+                                   plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (nonFinite)
-            o += cv::format(" -D NON_FINITE -D SRC_T1=%s -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
-                            detail::oclTypeName(floatSource.depth()).c_str(), (int)plan.firstNonFinite.local[0],
-                            (int)plan.firstNonFinite.local[1], (int)plan.nonFiniteReach.local[0]);
-        return o + accumulatorOptions(cn, accDepth, outDepth) + detail::oclCommonOptions(device);
+            o += cv::format(" -D ZERO_NON_FINITE -D NON_FINITE -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
+                            (int)plan.firstNonFinite.local[0], (int)plan.firstNonFinite.local[1],
+                            (int)plan.nonFiniteReach.local[0]);
+        return o + accumulatorOptions(cn, accDepth, tilted.depth()) + detail::oclCommonOptions(device);
     });
-    detail::KernelLaunch bandSums("integral_tilted_band_sums", kernels::integral(), options);
-    detail::KernelLaunch carries("integral_tilted_band_carries", kernels::integral(), options);
-    detail::KernelLaunch tiles("integral_tilted_tiles", kernels::integral(), options);
-    if (bandSums.empty() || carries.empty() || tiles.empty())
-        return "the tilted integral kernels failed to build: " + options;
+    detail::KernelLaunch tiles("integral_tilted", kernels::integral(), options);
+    if (tiles.empty())
+        return "the tilted integral kernel failed to build: " + options;
 
-    const size_t diagonals = 2 * ((size_t)rows + cols + 1) * plan.bands;
-    UMat sums = scratch(detail::SCRATCH_TILTED_BAND_SUMS, diagonals, accDepth, cn);
-    UMat carried = scratch(detail::SCRATCH_TILTED_BAND_CARRIES, diagonals, accDepth, cn);
-    bandSums.args(ocl::KernelArg::ReadOnlyNoSize(upright), rows, cols, ocl::KernelArg::PtrWriteOnly(sums));
-    carries.args(ocl::KernelArg::PtrReadOnly(sums), ocl::KernelArg::PtrWriteOnly(carried), rows, cols);
-    int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(upright));
+    // The look-back's slots (two chains of tile + 1 lanes per tile, each 32-bit word with its tag
+    // in 64 bits) and flags, as in scanIntegral.
+    const unsigned epoch = nextLookBackEpoch();
+    const size_t lanes = (size_t)plan.tilesX * plan.bands * 2 * (plan.tile + 1);
+    UMat carries = detail::scratchBytes(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES,
+                                        lanes * 2 * oclPixelBytes(accDepth, cn), true);
+    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, 2 * sizeof(unsigned), true);
+    int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
     i = tiles.set(i, cols);
-    i = tiles.set(i, ocl::KernelArg::PtrReadOnly(carried));
+    i = tiles.set(i, ocl::KernelArg::ReadOnlyNoSize(upright));
     i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(tilted));
+    i = tiles.set(i, ocl::KernelArg::PtrReadWrite(carries));
+    i = tiles.set(i, ocl::KernelArg::PtrReadWrite(flags));
+    i = tiles.set(i, plan.tilesX);
+    i = tiles.set(i, (int)epoch);
     UMat reach;  // outlives the launch, which holds its address until enqueued
     if (nonFinite)
     {
-        detail::OclDecline decline = nonFiniteReach(floatSource, plan, options, reach);
+        detail::OclDecline decline = nonFiniteReach(src, plan, options + " -D NON_FINITE_SEARCH", reach);
         if (!decline.empty())
             return decline;
         tiles.set(i, ocl::KernelArg::PtrReadOnly(reach));
     }
-    if (!bandSums.enqueue(plan.bandSums) || !carries.enqueue(plan.carries) || !tiles.enqueue(plan.tiles))
-        return "enqueueing the tilted integral kernels failed";
+    if (!tiles.enqueue(plan.tiles))
+        return "enqueueing the tilted integral kernel failed";
     return detail::OclDecline();
 }
 
@@ -339,16 +344,16 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     const detail::TiltedScanPlan tiltedPlan =
         wantTilted && !src.empty() ? detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn))
                                    : detail::TiltedScanPlan();
-    const size_t diagonals = 4 * ((size_t)src.rows + src.cols + 1) * tiltedPlan.bands;
+    const size_t tiltedLanes = 2 * (size_t)tiltedPlan.tilesX * tiltedPlan.bands * (tiltedPlan.tile + 1);
     const struct { bool wanted; size_t bytes; const char* what; } allocations[] = {
         { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
         { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
         { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
         { uprightOfItsOwn, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
-        { wantTilted, diagonals * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's diagonal scratch" },
+        { wantTilted, tiltedLanes * 2 * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's look-back scratch" },
     };
     if (decline.empty() && wantTilted && !src.empty() && !tiltedPlan.feasible)
-        decline = "the tilted sum's bands do not fit the device's local memory or work-group size";
+        decline = "the tilted sum needs 64-bit atomics and tiles that fit the device's local memory and work-groups";
     for (const auto& a : allocations)
         if (decline.empty() && a.wanted)
             decline = detail::checkAllocation(device, a.bytes, a.what);
@@ -389,8 +394,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
             decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F, floatSource);
         }
         if (decline.empty())
-            decline = tiltedIntegral(upright, tiltedDepth, tilted, d.sdepth, tiltedPlan,
-                                     floatSource ? src : UMat());
+            decline = tiltedIntegral(src, upright, tiltedDepth, tilted, tiltedPlan);
     }
     return decline;
 }

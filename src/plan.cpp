@@ -338,9 +338,9 @@ namespace {
 
 /** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,sqHalves"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
-    plain loads (1) or atomics (2), predecessors per read of the look-back (1..8), the tilted sum's
-    rows per band (a power of two, 8 to 64), the work items per tile column (2, 4 or 8; fewer
-    where local memory or the work-group size calls for it), the squared sum's tile scanned whole
+    plain loads (1) or atomics (2) (single pass and tilted sum), predecessors per read of the
+    look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
+    twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the work-group size calls for it), the squared sum's tile scanned whole
     (1) or in two halves (2: planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
     (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
     Never changes a result. */
@@ -357,8 +357,9 @@ const int* integralOverride()
     return values;
 }
 
-/** The carries' work-groups of both integral scans: 32 lanes x 8 segments, fewer lanes (a power
-    of two, which the options' keys encode) on devices with smaller groups. */
+/** Work-groups of 32 lanes x 8 segments, fewer lanes (a power of two, which the options' keys
+    encode) on devices with smaller groups: the three-launch scan's carries, and the tilted sum's
+    search for non-finite values. */
 void setCarryGroup(LaunchShape& carries, size_t maxGroup)
 {
     carries.dims = 2;
@@ -366,6 +367,25 @@ void setCarryGroup(LaunchShape& carries, size_t maxGroup)
     carries.local[0] = 32;
     while (carries.local[0] > 1 && carries.local[0] * carries.local[1] > maxGroup)
         carries.local[0] /= 2;
+}
+
+/** Look-back words through plain (volatile) loads and stores rather than atomics: on NVIDIA's
+    GPUs, whose volatile global accesses go to L2 (coherent between work-groups), they cost far
+    less than an atomic per word (H100, 1080p: sum + squared sum 61 -> 36 us, 32FC1->64F 51 ->
+    22 us). Elsewhere atomics: they also keep race checkers (oclgrind) quiet. */
+bool plainLookBackWords(const ocl::Device& device)
+{
+    const int* tune = integralOverride();
+    return tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
+}
+
+/** Predecessors per read of the look-back: one (H100, one launch: batches of 2 or 4 after the
+    nearest one were as fast or slower, by up to 13% for 8UC4; before the nearest was read alone,
+    4 and 8 cost up to 19% and 44%). */
+int lookBackBatch()
+{
+    const int* tune = integralOverride();
+    return std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
 }
 
 } // namespace
@@ -399,11 +419,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // Single pass: up to 40 KiB (5/6 of NVIDIA's 48) per work-group: large tiles keep the
     // look-back chains short, and an H100 compute unit still holds several such groups.
     chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
-    // NVIDIA's volatile global accesses go to L2 (coherent between work-groups); plain loads
-    // there cost far less than an atomic per word (H100, 1080p: sum + squared sum 61 -> 36 us,
-    // 32FC1->64F 51 -> 22 us). Elsewhere atomics: they also keep race checkers (oclgrind) quiet.
-    plan.plainLookBack = tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU &&
-                                          device.isNVidia());
+    plan.plainLookBack = plainLookBackWords(device);
     // The squared sum's tile scanned in two halves: local memory for little more than the sum's
     // tile, more work-groups per compute unit (H100, 8UC1 one launch: 4K 89.7-92.2 against
     // 115-117 us, 1080p 25.0-26.1 against 31.2-32.3; docs/PERFORMANCE.md, integral, commit 139b129).
@@ -420,10 +436,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
                                                   ? 16 : 8;
     plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
-    // One predecessor per read (H100, one launch: batches of 2 or 4 after the nearest one were
-    // as fast or slower, by up to 13% for 8UC4; before the nearest was read alone, 4 and 8 cost
-    // up to 19% and 44%).
-    plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
+    plan.lookBackBatch = lookBackBatch();
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
@@ -451,58 +464,41 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
 {
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     TiltedScanPlan plan;
-    // Bands of 32 rows and tiles 64 wide for 4-byte sums; narrower tiles, then shorter bands, for
-    // wider sums, so that a tile's local memory stays within 32 KiB: an H100 compute unit then
-    // holds several groups.
+    // Bands of 32 rows and tiles 64 wide for 4-byte sums, halved for wider sums, so that a tile's
+    // local memory (the band's row prefixes for two tile widths, its part of P - Q, the carries)
+    // stays within 32 KiB: an H100 compute unit then holds several groups.
     const int forcedBand = integralOverride()[4];
-    plan.band = forcedBand >= 8 && forcedBand <= 64 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
-    plan.tileWidth = 64;
+    plan.band = forcedBand >= 4 && forcedBand <= 32 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
     const size_t budget = std::min<size_t>(32 * 1024, device.localMemSize());
     const size_t maxGroup = maxGroupItems(device);
     auto fits = [&] {
-        // R of the band with its aprons and the outputs; one work item per column
-        const int columns = plan.tileWidth + 2 * plan.band;
-        return (size_t)(plan.band * columns + plan.band * plan.tileWidth) * pixelBytes <= budget &&
-               (size_t)columns <= maxGroup;
+        const size_t band = (size_t)plan.band, tile = 2 * band;
+        return (band * (2 * tile + 1) + band * (tile + 1) + 9 * tile) * pixelBytes <= budget &&
+               4 * tile <= maxGroup;
     };
-    while (!fits() && (plan.tileWidth > plan.band || plan.band > 8))
-    {
-        if (plan.tileWidth > plan.band)
-            plan.tileWidth /= 2;
-        else
-            plan.band /= 2;
-    }
-    // The carries' work-groups: 32 diagonals x 8 segments of the bands (CARRY_DIAGONALS,
-    // CARRY_SEGMENTS), fewer diagonals on devices with smaller groups.
-    setCarryGroup(plan.carries, maxGroup);
-    if (!fits())
-        return plan;
-    plan.feasible = true;
-    plan.bands = (size.height + plan.band - 1) / plan.band;
-    const size_t columns = (size_t)plan.tileWidth + 2 * plan.band;
-    const size_t sumGroups = ((size_t)size.width + plan.band + plan.tileWidth + plan.band - 1) /
-                             (plan.tileWidth + plan.band);
-    const size_t tileGroups = ((size_t)size.width + 1 + plan.tileWidth - 1) / plan.tileWidth;
-    plan.bandSums.global[0] = sumGroups * columns;
-    plan.bandSums.global[1] = (size_t)plan.bands;
-    plan.bandSums.local[0] = columns;
-    plan.bandSums.local[1] = 1;
-    plan.tiles.global[0] = tileGroups * columns;
-    plan.tiles.global[1] = (size_t)plan.bands;
-    plan.tiles.local[0] = columns;
-    plan.tiles.local[1] = 1;
-    // One diagonal per work item and segment, both families.
-    plan.carries.global[0] = roundUp((size_t)size.height + size.width + 1, plan.carries.local[0]);
-    plan.carries.global[1] = 2 * plan.carries.local[1];
-    // Non-finite values: the carries' shape of groups (32 columns x 8 row segments), and the
-    // reach in one group of as many items (256), a share of the columns each.
-    plan.firstNonFinite.local[0] = plan.carries.local[0];
-    plan.firstNonFinite.local[1] = plan.carries.local[1];
+    while (!fits() && plan.band > 4)
+        plan.band /= 2;
+    plan.tile = 2 * plan.band;
+    // The non-finite values' work-groups: 32 columns x 8 segments of the rows (fewer columns on
+    // devices with smaller groups), and the reach in one group of as many items.
+    LaunchShape columns;
+    setCarryGroup(columns, maxGroup);
+    plan.firstNonFinite.local[0] = columns.local[0];
+    plan.firstNonFinite.local[1] = columns.local[1];
     plan.firstNonFinite.global[0] = roundUp((size_t)size.width, plan.firstNonFinite.local[0]);
     plan.firstNonFinite.global[1] = plan.firstNonFinite.local[1];
     plan.nonFiniteReach.dims = 1;
-    plan.nonFiniteReach.local[0] = plan.carries.local[0] * plan.carries.local[1];
+    plan.nonFiniteReach.local[0] = columns.local[0] * columns.local[1];
     plan.nonFiniteReach.global[0] = 2 * plan.nonFiniteReach.local[0];
+    if (!fits() || !device.isExtensionSupported("cl_khr_int64_base_atomics"))
+        return plan;
+    plan.feasible = true;
+    plan.plainLookBack = plainLookBackWords(device);
+    plan.tilesX = (size.width + 1 + plan.tile - 1) / plan.tile;
+    plan.bands = (size.height + plan.band - 1) / plan.band;
+    plan.tiles.dims = 1;
+    plan.tiles.local[0] = 4 * (size_t)plan.tile;
+    plan.tiles.global[0] = (size_t)plan.tilesX * plan.bands * plan.tiles.local[0];
     return plan;
 }
 

@@ -157,24 +157,25 @@ struct TiledScanPlan
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
                             size_t lookBackBytes, bool allowSinglePass = true, bool squaredSum = false);
 
-/** The tilted integral's three launches over bands of `band` rows: each band's sums down every
-    diagonal, their prefixes over the bands (work-groups of 32 diagonals x 8 segments of the
-    bands, one family), and tiles of band x tileWidth outputs. Both tile kernels hold the band's
-    row prefixes for tileWidth + 2 band columns in local memory, one work item per column; the
-    sums take tileWidth + band diagonals per work-group. A floating-point image adds two launches
-    that find where its NaN and infinities reach: the first row holding each kind per column
-    (work-groups of 32 columns x segments of the rows), and the reach of the two kinds (one
-    work-group each). */
+/** The tilted integral in one launch of tiles of band x tile outputs (tile = 2 band), one
+    work-group of tile x 4 work items each, whose carries pass down the diagonals through the
+    tiles' published values (tagged words as the single-pass upright scan's, plain or atomic);
+    each holds the band's row prefixes for two tile widths in local memory. A floating-point image
+    adds two launches that find where its NaN and infinities reach: the first row holding each
+    kind per column (work-groups of 32 columns x 8 segments of the rows), and the reach of the two
+    kinds (one work-group each). */
 struct TiltedScanPlan
 {
-    bool feasible = false;  //!< false: the device's local memory or work-groups are too small
-    int band = 0, tileWidth = 0, bands = 0;
-    LaunchShape bandSums, carries, tiles;
+    bool feasible = false;  //!< false: no 64-bit atomics, or local memory or work-groups too small
+    int band = 0, tile = 0, tilesX = 0, bands = 0;
+    bool plainLookBack = false;
+    LaunchShape tiles;
     LaunchShape firstNonFinite, nonFiniteReach;
 };
 
 /** Plans the tilted integral of an image of `size` pixels whose sums take `pixelBytes` in local
-    memory; infeasible where even the smallest bands and tiles do not fit the device. */
+    memory; infeasible where the device lacks 64-bit atomics or even the smallest tiles do not
+    fit it. */
 TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
 
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host

@@ -25,8 +25,7 @@ enum ScratchSlot
     SCRATCH_ROW_TOTALS,         //!< integral, three launches: tile row totals
     SCRATCH_COL_TOTALS,         //!< ... tile column totals
     SCRATCH_TILE_SUMS,          //!< ... each tile's sum
-    SCRATCH_TILTED_BAND_SUMS,   //!< integral, tilted sum: diagonal sums per band of rows
-    SCRATCH_TILTED_BAND_CARRIES,  //!< ... and their prefixes over the bands
+    SCRATCH_TILTED_LOOK_BACK_CARRIES,  //!< integral, tilted sum: published carries down the diagonals
     SCRATCH_TILTED_UPRIGHT,     //!< ... the double upright sum it starts from (float sums, float images)
     SCRATCH_TILTED_FIRST_NON_FINITE,  //!< ... float images: first row of NaN or infinity per column
     SCRATCH_TILTED_NON_FINITE_REACH,  //!< ... and the first output row each reaches
