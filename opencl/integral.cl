@@ -100,8 +100,7 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 // All of it is accessed through atomics (or, with PLAIN_LOOK_BACK, volatile accesses that the
 // device serves from a cache all work-groups share), so readers never see stale cached copies;
 // with atomics race checkers (oclgrind) see no unsynchronised accesses between work-groups.
-// flags[0] is the tile ticket, flags[1] counts finished work-groups; the last one resets both for
-// the next launch.
+// flags[0] is the tile ticket (take_ticket below).
 #pragma OPENCL EXTENSION cl_khr_int64_base_atomics : enable
 #define AGGREGATE 1
 #define INCLUSIVE 2
@@ -120,6 +119,18 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 #define LOOK_BACK_LOAD(p) atom_cmpxchg(p, 0ul, 0ul)
 #define LOOK_BACK_STORE(p, v) atom_xchg(p, v)
 #endif
+
+// The work-group's place in launch order (`groups` in all). The last to take one resets the
+// counter for the next launch: every work-group has then taken its ticket, and none reads the
+// counter again (an earlier version counted finished work-groups in a second word, an atomic at
+// each group's end).
+inline int take_ticket(__global uint* flags, uint groups)
+{
+    const uint t = atomic_inc(flags);
+    if (t == groups - 1)
+        atomic_xchg(flags, 0u);
+    return (int)t;
+}
 
 #define ACC WTN
 #define ACC_DT1 DT1
@@ -368,7 +379,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     __local WTN* tile = (__local WTN*)tile_store;
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     if (lid == 0)
-        ticket = atomic_inc(flags);
+        ticket = take_ticket(flags, get_num_groups(0) * get_num_groups(1));
     barrier(CLK_LOCAL_MEM_FENCE);
     // by = t / tiles_x without an integer division (which recent compilers wrap in LLVM's
     // freeze, on which oclgrind's uninitialised-value check stops): float, then corrected.
@@ -547,12 +558,6 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     }
 #endif
 
-    // The last work-group to finish (all have taken their tickets) resets the counters.
-    if (lid == 0 && atomic_inc(flags + 1) == get_num_groups(0) * get_num_groups(1) - 1)
-    {
-        atomic_xchg(flags, 0u);
-        atomic_xchg(flags + 1, 0u);
-    }
 }
 
 #endif // SINGLE_PASS
@@ -932,7 +937,7 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
     __local int ticket;
     const int lid = get_local_id(0);
     if (lid == 0)
-        ticket = atomic_inc(flags);
+        ticket = take_ticket(flags, get_num_groups(0));
     barrier(CLK_LOCAL_MEM_FENCE);
     // b = t / tiles_x without an integer division (integral_tiles says why).
     const int t = ticket;
@@ -1056,12 +1061,6 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
             store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
     }
 
-    // The last work-group to finish (all have taken their tickets) resets the counters.
-    if (lid == 0 && atomic_inc(flags + 1) == get_num_groups(0) - 1)
-    {
-        atomic_xchg(flags, 0u);
-        atomic_xchg(flags + 1, 0u);
-    }
 }
 
 #endif // !NON_FINITE_SEARCH

@@ -202,15 +202,14 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
         return "the integral kernel failed to build: " + options;
 
     // Per tile, a slot of tile + 1 lanes for each of two chains (the corner chain in the column
-    // chain's last lane), each 32-bit word in 64 bits (with its tag); flags: the tile ticket and
-    // the count of finished work-groups. Zeroed when allocated: the atomic exchanges that publish
-    // values read the old contents, which memory checkers (oclgrind) would report as
-    // uninitialised.
+    // chain's last lane), each 32-bit word in 64 bits (with its tag); flags: the tile ticket.
+    // Zeroed when allocated: the atomic exchanges that publish values read the old contents,
+    // which memory checkers (oclgrind) would report as uninitialised.
     const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
     const size_t lanes = tileCount * 2 * (plan.tile + 1);
     UMat carries = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
-    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, 2 * sizeof(unsigned), true);
+    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, sizeof(unsigned), true);
     UMat sqCarries = withSq ? detail::scratchBytes(detail::SCRATCH_LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
                             : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
@@ -290,7 +289,7 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     const size_t lanes = (size_t)plan.tilesX * plan.bands * 2 * (plan.tile + 1);
     UMat carries = detail::scratchBytes(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES,
                                         lanes * 2 * oclPixelBytes(accDepth, cn), true);
-    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, 2 * sizeof(unsigned), true);
+    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, sizeof(unsigned), true);
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
     i = tiles.set(i, cols);

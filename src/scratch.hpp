@@ -21,7 +21,7 @@ enum ScratchSlot
     SCRATCH_ROW_FILTERED,       //!< sepFilter2D's two passes: the row-filtered image
     SCRATCH_LOOK_BACK_CARRIES,  //!< integral, single pass: published carries of the sum
     SCRATCH_LOOK_BACK_SQ_CARRIES,  //!< ... of the squared sum
-    SCRATCH_LOOK_BACK_FLAGS,    //!< ... and their flags, the tile ticket and the group count
+    SCRATCH_LOOK_BACK_FLAGS,    //!< ... and the tile ticket
     SCRATCH_ROW_TOTALS,         //!< integral, three launches: tile row totals
     SCRATCH_COL_TOTALS,         //!< ... tile column totals
     SCRATCH_TILE_SUMS,          //!< ... each tile's sum
