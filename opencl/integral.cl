@@ -122,8 +122,7 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 
 // The work-group's place in launch order (`groups` in all). The last to take one resets the
 // counter for the next launch: every work-group has then taken its ticket, and none reads the
-// counter again (an earlier version counted finished work-groups in a second word, an atomic at
-// each group's end).
+// counter again, so no group waits at its end on an atomic that counts the finished ones.
 inline int take_ticket(__global uint* flags, uint groups)
 {
     const uint t = atomic_inc(flags);
