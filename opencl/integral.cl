@@ -736,12 +736,6 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 // (floating-point images, whose finite values ZERO_NON_FINITE keeps) FIRST_COLUMNS,
 // FIRST_SEGMENTS, REACH_ITEMS of "Non-finite values".
 
-inline void store_pixel(__global uchar* dst, int dst_step, int dst_offset, int y, int x, WTN v)
-{
-    __global DT1* p = (__global DT1*)(dst + (y * dst_step + dst_offset + x * (int)sizeof(DT1) * CN));
-    VSTORE(WT_TO_DT(v), p);
-}
-
 // ---- Non-finite values ---------------------------------------------------------------------------
 // cv::'s tilted sum is a purely additive recurrence, so every output adds up exactly the source
 // values of its triangle, in some order: it is NaN where the triangle holds a NaN or infinities of
@@ -1054,10 +1048,10 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
 #ifdef NON_FINITE
             v = with_non_finite(v, reach, cols, y0 + 1 + r, x0 + x);
 #endif
-            store_pixel(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, v);
+            store_pixel_sum(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, v);
         }
         if (b == 0 && lid < TILE)
-            store_pixel(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
+            store_pixel_sum(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
     }
 
 }

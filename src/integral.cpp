@@ -302,7 +302,10 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     UMat reach;  // outlives the launch, which holds its address until enqueued
     if (nonFinite)
     {
-        detail::OclDecline decline = nonFiniteReach(src, plan, options + " -D NON_FINITE_SEARCH", reach);
+        static detail::VariantOptionsCache searchOptionsCache;
+        const std::string& searchOptions =
+            searchOptionsCache.get(key, [&] { return options + " -D NON_FINITE_SEARCH"; });
+        detail::OclDecline decline = nonFiniteReach(src, plan, searchOptions, reach);
         if (!decline.empty())
             return decline;
         tiles.set(i, ocl::KernelArg::PtrReadOnly(reach));

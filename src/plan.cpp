@@ -340,8 +340,9 @@ namespace {
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2) (single pass and tilted sum), predecessors per read of the
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
-    twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the work-group size calls for it), the squared sum's tile scanned whole
-    (1) or in two halves (2: planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
+    twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
+    work-group size calls for it), the squared sum's tile scanned whole (1) or in two halves (2:
+    planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
     (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
     Never changes a result. */
 const int* integralOverride()
@@ -379,13 +380,10 @@ bool plainLookBackWords(const ocl::Device& device)
     return tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
 }
 
-/** Predecessors per read of the look-back: one (H100, one launch: batches of 2 or 4 after the
-    nearest one were as fast or slower, by up to 13% for 8UC4; before the nearest was read alone,
-    4 and 8 cost up to 19% and 44%). */
-int lookBackBatch()
+/** Whether the device has the 64-bit atomics that the look-back's tagged words need. */
+bool hasLookBackAtomics(const ocl::Device& device)
 {
-    const int* tune = integralOverride();
-    return std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
+    return device.isExtensionSupported("cl_khr_int64_base_atomics");
 }
 
 } // namespace
@@ -434,9 +432,12 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
                                             : plan.plainLookBack && plan.tile == 64 && (lookBackBytes <= 8 || sqHalves)
                                                   ? 16 : 8;
-    plan.singlePass = allowSinglePass && device.isExtensionSupported("cl_khr_int64_base_atomics") &&
+    plan.singlePass = allowSinglePass && hasLookBackAtomics(device) &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
-    plan.lookBackBatch = lookBackBatch();
+    // One predecessor per read (H100, one launch: batches of 2 or 4 after the nearest one were
+    // as fast or slower, by up to 13% for 8UC4; before the nearest was read alone, 4 and 8 cost
+    // up to 19% and 44%).
+    plan.lookBackBatch = std::max(1, std::min(8, tune[3] > 0 ? tune[3] : 1));
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
@@ -490,7 +491,7 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.nonFiniteReach.dims = 1;
     plan.nonFiniteReach.local[0] = columns.local[0] * columns.local[1];
     plan.nonFiniteReach.global[0] = 2 * plan.nonFiniteReach.local[0];
-    if (!fits() || !device.isExtensionSupported("cl_khr_int64_base_atomics"))
+    if (!fits() || !hasLookBackAtomics(device))
         return plan;
     plan.feasible = true;
     plan.plainLookBack = plainLookBackWords(device);
