@@ -254,6 +254,26 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
 
 // ---- the pass -----------------------------------------------------------------------------------
 
+#if CN == 1
+#define SRC_PIXEL SRC_T1
+#else
+#define SRC_PIXEL GPUCONV_CAT(SRC_T1, CN)
+#endif
+
+// A source pixel in the accumulator type, as the sums take it.
+inline WTN source_value(SRC_PIXEL raw)
+{
+    WTN v = SRC_TO_WT(raw);
+#ifdef ZERO_NON_FINITE
+    // The finite part of a floating-point image, for its tilted sum ("Non-finite values" below).
+    v = isfinite(v) ? v : (WTN)(0);
+#endif
+#ifdef SQUARE
+    v = v * v;
+#endif
+    return v;
+}
+
 // Source pixel (y, x) in the accumulator type; zero outside the image, where tiles overhang it.
 inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
                       int y, int x)
@@ -263,15 +283,7 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
     // 32-bit offsets (common/vector.cl, "Addressing").
     __global const SRC_T1* p =
         (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
-    WTN v = SRC_TO_WT(GLOBAL_VLOAD(GPUCONV_CAT(SRC_T1, CN), p));
-#ifdef ZERO_NON_FINITE
-    // The finite part of a floating-point image, for its tilted sum ("Non-finite values" below).
-    v = isfinite(v) ? v : (WTN)(0);
-#endif
-#ifdef SQUARE
-    v = v * v;
-#endif
-    return v;
+    return source_value(GLOBAL_VLOAD(SRC_PIXEL, p));
 }
 
 #ifndef TILTED
@@ -871,11 +883,57 @@ inline WTN with_non_finite(WTN v, __global const int* reach, int cols, int y, in
 #endif
 #define APRON_COLUMNS (TILE + 2 * BAND)   // R of columns X0 - BAND .. X0 + TILE + BAND - 1
 #define APRON_STRIDE (APRON_COLUMNS + 1)  // padding: row-wise walks by different items hit different banks
-#define APRON_RUNS (APRON_COLUMNS / TILE)  // runs of TILE columns per band row
-#define PREFIX_SEGMENTS (SEGMENTS * TILE / BAND)  // items per band row in the row prefixes
-#define PREFIX_SEG (APRON_COLUMNS / PREFIX_SEGMENTS)
+#define PREFIX_SEGMENTS (SEGMENTS * TILE / BAND)  // items per band row in the loads and row prefixes
+#define PREFIX_SEG (APRON_COLUMNS / PREFIX_SEGMENTS)  // pixels per item (its run)
 #define WALKS (TILE + BAND - 1)            // diagonals of one family that cross the tile's outputs
 #define CARRIES (TILE + BAND)              // carries of one family the tile reads
+
+// v[k] = source pixel (y, x + k) in the accumulator type for k < PREFIX_SEG, zero outside the
+// image. A run inside the image is loaded without a bounds test per pixel; one-channel runs of
+// 8- and 16-bit integers that make whole 16-byte words on a word boundary as words (NVIDIA's
+// compiler splits a uchar16 load into four 4-byte ones), their elements taken out by shifts (the
+// low bytes of a word first: the little-endian devices the module targets). The tile's loads, one
+// per pixel through tile_pixel, took 37% of the kernel's instructions (H100, Nsight Compute
+// through scripts/ptx_profile).
+#define RUN_WORDS ((PREFIX_SEG * (int)sizeof(SRC_T1) + 15) / 16)
+inline void load_run(__global const uchar* src, int src_step, int src_offset, int rows, int cols, int y, int x,
+                     WTN* v)
+{
+    if (y < rows && x >= 0 && x + PREFIX_SEG <= cols)
+    {
+        __global const SRC_T1* p =
+            (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
+        SRC_T1 raw[PREFIX_SEG * CN];
+        if (CN == 1 && sizeof(SRC_T1) <= 2 && PREFIX_SEG * sizeof(SRC_T1) % 16 == 0 && ON_BOUNDARY(p, 16))
+        {
+            const int per_uint = sizeof(SRC_T1) <= 2 ? 4 / (int)sizeof(SRC_T1) : 1, bits = 8 * (int)sizeof(SRC_T1);
+            #pragma unroll
+            for (int w = 0; w < RUN_WORDS; ++w)
+            {
+                uint words[4];
+                vstore4(((__global const uint4*)p)[w], 0, words);
+                #pragma unroll
+                for (int e = 0; e < 4 * per_uint; ++e)
+                    raw[w * 4 * per_uint + e] = (SRC_T1)(words[e / per_uint] >> (bits * (e % per_uint)));
+            }
+        }
+        else
+        {
+            #pragma unroll
+            for (int k = 0; k < PREFIX_SEG * CN; ++k)
+                raw[k] = p[k];
+        }
+        #pragma unroll
+        for (int k = 0; k < PREFIX_SEG; ++k)
+            v[k] = source_value(VLOAD(raw + k * CN));
+    }
+    else
+    {
+        #pragma unroll
+        for (int k = 0; k < PREFIX_SEG; ++k)
+            v[k] = tile_pixel(src, src_step, src_offset, rows, cols, y, x + k);
+    }
+}
 
 // The upright sum's value at (y, x), in the accumulator type.
 inline WTN upright_at(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
@@ -941,43 +999,34 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
     const int y0 = b * BAND, x0 = tx * TILE, h = min(BAND, rows - y0);
     const int left = max(x0 - BAND, 0);
 
-    // The band's source, all of an item's loads in flight at once (runs of TILE columns,
-    // neighbours in neighbouring columns), then each row's exclusive prefix in PREFIX_SEGMENTS
-    // segments.
+    // The band's source: item (row, seg) loads run seg of PREFIX_SEG pixels of band row `row`
+    // (load_run) and takes its exclusive prefix in registers; the runs' sums then seed each run
+    // with the sum of the runs left of it. 32 neighbouring items take two neighbouring runs of
+    // up to 16 rows: their loads touch a memory line per row, their stores into `apron` (rows
+    // APRON_STRIDE apart) different local-memory banks.
     {
-        const int lx = lid % TILE, seg = lid / TILE;
-        WTN v[BAND * APRON_RUNS / SEGMENTS];
-        #pragma unroll
-        for (int n = 0; n < BAND * APRON_RUNS / SEGMENTS; ++n)
-        {
-            const int run = seg + n * SEGMENTS, j = run / APRON_RUNS, c = (run % APRON_RUNS) * TILE + lx;
-            v[n] = tile_pixel(src, src_step, src_offset, rows, cols, y0 + j, x0 - BAND + c);
-        }
-        #pragma unroll
-        for (int n = 0; n < BAND * APRON_RUNS / SEGMENTS; ++n)
-        {
-            const int run = seg + n * SEGMENTS, j = run / APRON_RUNS, c = (run % APRON_RUNS) * TILE + lx;
-            apron[j * APRON_STRIDE + c] = v[n];
-        }
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    {
-        const int row = lid % BAND, seg = lid / BAND;
-        __local WTN* a = apron + row * APRON_STRIDE + seg * PREFIX_SEG;
+        const int rows_half = min(BAND, 16), group = lid / (2 * rows_half);
+        const int row = lid % rows_half + rows_half * (group % (BAND / rows_half));
+        const int seg = 2 * (group / (BAND / rows_half)) + (lid / rows_half) % 2;
+        WTN v[PREFIX_SEG];
+        load_run(src, src_step, src_offset, rows, cols, y0 + row, x0 - BAND + seg * PREFIX_SEG, v);
         WTN acc = (WTN)(0);
+        #pragma unroll
         for (int c = 0; c < PREFIX_SEG; ++c)
-            acc += a[c];
+        {
+            const WTN value = v[c];
+            v[c] = acc;
+            acc += value;
+        }
         segment_sums[seg * BAND + row] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
         acc = (WTN)(0);
         for (int s = 0; s < seg; ++s)
             acc += segment_sums[s * BAND + row];
+        __local WTN* a = apron + row * APRON_STRIDE + seg * PREFIX_SEG;
+        #pragma unroll
         for (int c = 0; c < PREFIX_SEG; ++c)
-        {
-            const WTN v = a[c];
-            a[c] = acc;
-            acc += v;
-        }
+            a[c] = acc + v[c];
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 

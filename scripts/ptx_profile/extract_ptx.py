@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes the PTX of every kernel variant in OpenCV's OpenCL binary cache (OPENCV_OPENCL_CACHE_DIR;
 on NVIDIA devices the binaries are PTX text) to OUT_DIR, lists them with their build options on
-stderr, and prints one line per filter2d variant: PTX_PATH PIXEL_BYTES KW KH PX PY TYPE, the
-arguments ptxprof.cu needs.
+stderr, and prints one line per variant ptxprof.cu can launch: KERNEL PTX_PATH LABEL ARGS, ARGS
+being what ptxprof.cu needs after the image size (filter2d: PIXEL_BYTES KW KH PX PY;
+integral_tilted of one-channel 8-bit images into 4-byte sums: TILE).
 
 usage: extract_ptx.py CACHE_DIR OUT_DIR"""
 import hashlib
@@ -36,8 +37,12 @@ def main(cache_dir, out_dir):
                 print(path, ' '.join('-D %s=%s' % kv for kv in options.items()), file=sys.stderr)
                 if kernel == 'filter2d':
                     pixel = ELEMENT_BYTES[options['SRC_T1']] * int(options['CN'])
-                    print(path, pixel, options['KW'], options['KH'], options['PX'], options['PY'],
-                          '%sC%s' % (options['SRC_T1'], options['CN']))
+                    print(kernel, path, '%sC%s_%sx%s_%sx%s' % (options['SRC_T1'], options['CN'], options['KW'],
+                                                              options['KH'], options['PX'], options['PY']),
+                          pixel, options['KW'], options['KH'], options['PX'], options['PY'])
+                elif kernel == 'integral_tilted' and options.get('SRC_T1') == 'uchar' and options.get('CN') == '1' \
+                        and 'NON_FINITE' not in options and options.get('WT1') in ('int', 'uint'):
+                    print(kernel, path, 'tile%s' % options['TILE'], options['TILE'])
 
 
 if __name__ == '__main__':

@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # On an NVIDIA GPU machine: the machine code of every kernel variant that some benchmark cases
-# build, and Nsight Compute profiles of their filter2d kernels. ncu does not see OpenCL launches, so
-# each case runs once to leave its programs' PTX (NVIDIA's OpenCL binaries) in OpenCV's binary
-# cache; every variant's PTX goes through ptxas -v (registers, spills) and cuobjdump -sass, and each
-# filter2d variant is launched again through the CUDA driver API (ptxprof.cu) under ncu. Needs the
+# build, and Nsight Compute profiles of those ptxprof.cu can launch (filter2d; integral_tilted of
+# 8UC1 images). ncu does not see OpenCL launches, so each case runs once to leave its programs' PTX
+# (NVIDIA's OpenCL binaries) in OpenCV's binary cache; every variant's PTX goes through ptxas -v
+# (registers, spills) and cuobjdump -sass, and each launchable variant runs again through the CUDA
+# driver API (ptxprof.cu) under ncu. Needs the
 # CUDA toolkit (nvcc, ptxas, cuobjdump, ncu) there. Here, first:
 #   ../shared/device/bundle .gpu build/bin/opencv_perf_gpuconv
 # then on the device, carry [".gpu"]:
 #   scripts/ptx_profile/profile.sh 'gpuconv/OCL_Filter2D.Filter2D/17 gpuconv/OCL_Integral.Integral/5'
 # The argument: GoogleTest filters separated by spaces, one process each. Results land in
 # $OUT/profiles.tar.gz (PTX, SASS and ptxas report of every variant, programs.txt listing their
-# build options; per filter2d variant its device time through CUDA and ncu's report, as text, as
+# build options; per launchable variant its device time through CUDA and ncu's report, as text, as
 # per-instruction CSV and as .ncu-rep); registers and the key ncu lines are printed. Profiled at
 # WIDTH x HEIGHT (default 3840 x 2160), whatever the case's own size.
 set -uo pipefail
@@ -22,7 +23,7 @@ for filter in $1; do
   rm -rf "$work/cache"
   OPENCV_OPENCL_CACHE_DIR="$work/cache" OPENCV_GPUCONV_FALLBACK=0 GPUCONV_PERF_SAMPLES=1 \
     GPUCONV_PERF_CALLS=1 .gpu/run opencv_perf_gpuconv --gtest_filter="$filter" 2>&1 | grep 'TABLE ] | [a-z]'
-  python3 scripts/ptx_profile/extract_ptx.py "$work/cache" "$work/ptx" >> "$work/filter2d.txt" \
+  python3 scripts/ptx_profile/extract_ptx.py "$work/cache" "$work/ptx" >> "$work/launchable.txt" \
     2>> "$work/profiles/programs.txt"
 done
 for ptx in "$work"/ptx/*.ptx; do
@@ -34,18 +35,17 @@ for ptx in "$work"/ptx/*.ptx; do
 done
 nvcc -O2 -o "$work/ptxprof" scripts/ptx_profile/ptxprof.cu -lcuda || exit 1
 width=${WIDTH:-3840} height=${HEIGHT:-2160}
-sort -u "$work/filter2d.txt" | while read -r ptx pixel kw kh px py type; do
-  report="$work/profiles/$(basename "$ptx" .ptx)_${type}_${kw}x${kh}_${px}x${py}"
-  args="$ptx $width $height $pixel $kw $kh $px $py"
-  echo "== $(basename "$report"): $("$work/ptxprof" $args 21)"
-  ncu -k filter2d --launch-skip 2 --launch-count 1 \
+sort -u "$work/launchable.txt" | while read -r kernel ptx label args; do
+  report="$work/profiles/$(basename "$ptx" .ptx)_$label"
+  echo "== $(basename "$report"): $("$work/ptxprof" "$ptx" $width $height $kernel $args 21)"
+  ncu -k $kernel --launch-skip 2 --launch-count 1 \
     --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
     --section Occupancy --section LaunchStats --section SchedulerStats --section WarpStateStats \
     --section InstructionStats --section SourceCounters -o "$report" -f \
-    "$work/ptxprof" $args 5 > "$report.ncu.log" 2>&1
+    "$work/ptxprof" "$ptx" $width $height $kernel $args 5 > "$report.ncu.log" 2>&1
   ncu --import "$report.ncu-rep" --print-details all > "$report.ncu.txt" 2>&1
   ncu --import "$report.ncu-rep" --page source --csv --print-source sass > "$report.source.csv" 2>&1
-  grep -E "^ +(Duration|Issue Slots Busy|L1/TEX Cache Throughput|DRAM Throughput|Registers Per Thread|Achieved Occupancy|Warp Cycles Per Issued Instruction|Stall Long Scoreboard|Stall Not Selected|Stall No Instruction|Stall Math Pipe Throttle) " \
+  grep -E "^ +(Duration|Issue Slots Busy|L1/TEX Cache Throughput|DRAM Throughput|Registers Per Thread|Achieved Occupancy|Theoretical Occupancy|Block Limit [A-Za-z ]+|Warp Cycles Per Issued Instruction|Stall [A-Za-z ]+) " \
     "$report.ncu.txt" | awk '{$1=$1; print}' | sort -u | paste -sd ';'
 done
 tar czf "$OUT/profiles.tar.gz" -C "$work" profiles
