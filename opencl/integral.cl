@@ -889,8 +889,8 @@ inline WTN with_non_finite(WTN v, __global const int* reach, int cols, int y, in
 #define CARRIES (TILE + BAND)              // carries of one family the tile reads
 
 // v[k] = source pixel (y, x + k) in the accumulator type for k < PREFIX_SEG, zero outside the
-// image. A run inside the image is loaded without a bounds test per pixel; one-channel runs of
-// 8- and 16-bit integers that make whole 16-byte words on a word boundary as words (NVIDIA's
+// image. A run inside the image is loaded without a bounds test per pixel; one-channel runs as
+// vectors of 4 elements of 4 or 8 bytes, or, of 8- and 16-bit integers, as 16-byte words (NVIDIA's
 // compiler splits a uchar16 load into four 4-byte ones), their elements taken out by shifts (the
 // low bytes of a word first: the little-endian devices the module targets). The tile's loads, one
 // per pixel through tile_pixel, took 37% of the kernel's instructions (H100, Nsight Compute
@@ -904,7 +904,13 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
         __global const SRC_T1* p =
             (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
         SRC_T1 raw[PREFIX_SEG * CN];
-        if (CN == 1 && sizeof(SRC_T1) <= 2 && PREFIX_SEG * sizeof(SRC_T1) % 16 == 0 && ON_BOUNDARY(p, 16))
+        if (CN == 1 && sizeof(SRC_T1) >= 4 && PREFIX_SEG % 4 == 0 && ON_BOUNDARY(p, 4 * sizeof(SRC_T1)))
+        {
+            #pragma unroll
+            for (int i = 0; i < PREFIX_SEG / 4; ++i)
+                vstore4(((__global const GPUCONV_CAT(SRC_T1, 4)*)p)[i], i, raw);
+        }
+        else if (CN == 1 && sizeof(SRC_T1) <= 2 && PREFIX_SEG * sizeof(SRC_T1) % 16 == 0 && ON_BOUNDARY(p, 16))
         {
             const int per_uint = sizeof(SRC_T1) <= 2 ? 4 / (int)sizeof(SRC_T1) : 1, bits = 8 * (int)sizeof(SRC_T1);
             #pragma unroll
