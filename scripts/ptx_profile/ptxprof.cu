@@ -5,7 +5,7 @@
 //
 // usage: ptxprof PTX WIDTH HEIGHT filter2d PIXEL_BYTES KW KH PX PY [LAUNCHES]
 //        ptxprof PTX WIDTH HEIGHT integral_tilted TILE [LAUNCHES]
-//   PTX          the program's PTX (extract_ptx.py), whose entry the third argument names
+//   PTX          the program's PTX (extract_ptx.py), whose entry the fourth argument names
 //   filter2d (opencl/filter2d.cl): PIXEL_BYTES bytes per source pixel (= destination pixel:
 //                ddepth -1); KW KH PX PY the variant's kernel size and pixels per work item (its -D
 //                options). The work-group shape is the PTX's .reqntid (reqd_work_group_size); the
@@ -193,7 +193,10 @@ int profileTilted(const std::string& ptx, int width, int height, int argc, char*
                       &dst, &sumStep, &zero, &carries, &ticket, &tilesX, &epoch};
     const auto us = timeLaunches(kernel.function, (unsigned)(tilesX * bands), 1, 4 * tile, 1, launches, [&](int i) {
         epoch = (unsigned)i + 1;
-        CHECK(cuMemsetD32(ticket, 0, 1));  // as the last group leaves it; a hang here would be silent
+        // The kernel's last group resets the ticket, knowing itself last from the group count,
+        // which NVIDIA's OpenCL passes in %envreg6: readPtx zeroes it, so the counter is reset here
+        // (else the next launch's tickets run past the tiles and its look-back waits for ever).
+        CHECK(cuMemsetD32(ticket, 0, 1));
         return args;
     });
     std::printf("%dx%d, tilted sum, tiles %d x %d: %d groups of %d, %d registers; "
