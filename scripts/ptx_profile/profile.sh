@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # On an NVIDIA GPU machine: the machine code of every kernel variant that some benchmark cases
-# build, and Nsight Compute profiles of those ptxprof.cu can launch (filter2d; integral_tilted of
-# 8UC1 images). ncu does not see OpenCL launches, so each case runs once to leave its programs' PTX
-# (NVIDIA's OpenCL binaries) in OpenCV's binary cache; every variant's PTX goes through ptxas -v
-# (registers, spills) and cuobjdump -sass, and each launchable variant runs again through the CUDA
-# driver API (ptxprof.cu) under ncu. Needs the
+# build, and Nsight Compute profiles of those ptxprof.cu can launch (filter2d; integral_tilted and
+# integral_tiles of 8UC1 images). ncu does not see OpenCL launches, so each case runs once to leave
+# its programs' PTX (NVIDIA's OpenCL binaries) in OpenCV's binary cache; every variant's PTX goes
+# through ptxas -v (registers, spills) and cuobjdump -sass, and each launchable variant runs again
+# through the CUDA driver API (ptxprof.cu) under ncu. Needs the
 # CUDA toolkit (nvcc, ptxas, cuobjdump, ncu) there. Here, first:
 #   ../shared/device/bundle .gpu build/bin/opencv_perf_gpuconv
 # then on the device, carry [".gpu"]:
@@ -37,8 +37,9 @@ nvcc -O2 -o "$work/ptxprof" scripts/ptx_profile/ptxprof.cu -lcuda || exit 1
 width=${WIDTH:-3840} height=${HEIGHT:-2160}
 sort -u "$work/launchable.txt" | while read -r kernel ptx label args; do
   report="$work/profiles/$(basename "$ptx" .ptx)_$label"
-  echo "== $(basename "$report"): $("$work/ptxprof" "$ptx" $width $height $kernel $args 21)"
-  ncu -k $kernel --launch-skip 2 --launch-count 1 \
+  # Time limits: a look-back kernel whose launch is set up wrongly waits for ever.
+  echo "== $(basename "$report"): $(timeout 60 "$work/ptxprof" "$ptx" $width $height $kernel $args 21 || echo "ptxprof failed or timed out")"
+  timeout 300 ncu -k $kernel --launch-skip 2 --launch-count 1 \
     --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
     --section Occupancy --section LaunchStats --section SchedulerStats --section WarpStateStats \
     --section InstructionStats --section SourceCounters -o "$report" -f \

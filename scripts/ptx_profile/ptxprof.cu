@@ -5,6 +5,7 @@
 //
 // usage: ptxprof PTX WIDTH HEIGHT filter2d PIXEL_BYTES KW KH PX PY [LAUNCHES]
 //        ptxprof PTX WIDTH HEIGHT integral_tilted TILE [LAUNCHES]
+//        ptxprof PTX WIDTH HEIGHT integral_tiles TILE SEGMENTS SQSUM [LAUNCHES]
 //   PTX          the program's PTX (extract_ptx.py), whose entry the fourth argument names
 //   filter2d (opencl/filter2d.cl): PIXEL_BYTES bytes per source pixel (= destination pixel:
 //                ddepth -1); KW KH PX PY the variant's kernel size and pixels per work item (its -D
@@ -15,6 +16,10 @@
 //                tile width (-D TILE); work-groups of 4 TILE items, as src/plan.cpp plans them. The
 //                upright sum it reads is zero (its values only enter additions), the look-back's
 //                words start cleared and every launch takes the next epoch, as the host's do.
+//   integral_tiles (the single pass of opencl/integral.cl for a one-channel 8-bit source, 4-byte
+//                sums and, with SQSUM 1, 8-byte squared sums): TILE, SEGMENTS its -D options;
+//                work-groups of TILE x SEGMENTS items, one per tile; look-back words and epochs as
+//                for integral_tilted.
 #include <cuda.h>
 
 #include <algorithm>
@@ -205,13 +210,57 @@ int profileTilted(const std::string& ptx, int width, int height, int argc, char*
     return 0;
 }
 
+int profileTiles(const std::string& ptx, int width, int height, int argc, char** argv)
+{
+    if (argc < 8)
+    {
+        std::fprintf(stderr, "usage: ptxprof PTX WIDTH HEIGHT integral_tiles TILE SEGMENTS SQSUM [LAUNCHES]\n");
+        return 2;
+    }
+    const int tile = std::atoi(argv[5]), segments = std::atoi(argv[6]);
+    const bool sq = std::atoi(argv[7]) != 0;
+    const int launches = argc > 8 ? std::max(1, std::atoi(argv[8])) : 5;
+    // src, its step and offset, rows, cols; dst, its step and offset; with SQSUM the squared sum's
+    // dst, step, offset and look-back words; the look-back words, the ticket; tiles per row; the
+    // epoch.
+    const int params = entryParams(ptx, "integral_tiles");
+    if (params != (sq ? 16 : 12) || tile <= 0 || segments <= 0)
+    {
+        std::fprintf(stderr, "ptxprof: unexpected integral_tiles signature (%d parameters, tile %d)\n", params, tile);
+        return 1;
+    }
+    const Loaded kernel = load(ptx, "integral_tiles");
+    int tilesX = (width + tile - 1) / tile;  // not const: its address is a launch argument
+    const int tilesY = (height + tile - 1) / tile;
+    const size_t outputs = (size_t)(width + 1) * (height + 1), lanes = (size_t)tilesX * tilesY * 2 * (tile + 1);
+    CUdeviceptr src = allocate((size_t)width * height, true), dst = allocate(outputs * 4, false);
+    CUdeviceptr sqDst = allocate(sq ? outputs * 8 : 4, false), ticket = allocate(4, false);
+    CUdeviceptr carries = allocate(lanes * 8, false), sqCarries = allocate(sq ? lanes * 16 : 8, false);
+    int srcStep = width, sumStep = (width + 1) * 4, sqStep = (width + 1) * 8, zero = 0, rows = height, cols = width;
+    unsigned epoch = 0;
+    std::vector<void*> args = {&src, &srcStep, &zero, &rows, &cols, &dst, &sumStep, &zero};
+    if (sq)
+        args.insert(args.end(), {&sqDst, &sqStep, &zero, &sqCarries});
+    args.insert(args.end(), {&carries, &ticket, &tilesX, &epoch});
+    const auto us = timeLaunches(kernel.function, (unsigned)tilesX, (unsigned)tilesY, tile, segments, launches, [&](int i) {
+        epoch = (unsigned)i + 1;
+        CHECK(cuMemsetD32(ticket, 0, 1));  // as for integral_tilted: the group count is not passed
+        return args.data();
+    });
+    std::printf("%dx%d, sum%s, tiles of %d: %d x %d groups of %d x %d, %d registers; "
+                "median of %d launches %.1f us (fastest %.1f)\n",
+                width, height, sq ? " and squared sum" : "", tile, tilesX, tilesY, tile, segments, kernel.registers,
+                launches, us.first, us.second);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     if (argc < 5)
     {
-        std::fprintf(stderr, "usage: ptxprof PTX WIDTH HEIGHT filter2d|integral_tilted ARGS... [LAUNCHES]\n");
+        std::fprintf(stderr, "usage: ptxprof PTX WIDTH HEIGHT filter2d|integral_tilted|integral_tiles ARGS... [LAUNCHES]\n");
         return 2;
     }
     const std::string ptx = readPtx(argv[1]);
@@ -226,6 +275,8 @@ int main(int argc, char** argv)
         return profileFilter2d(ptx, width, height, argc, argv);
     if (entry == "integral_tilted")
         return profileTilted(ptx, width, height, argc, argv);
+    if (entry == "integral_tiles")
+        return profileTiles(ptx, width, height, argc, argv);
     std::fprintf(stderr, "ptxprof: no launch written for %s\n", entry.c_str());
     return 2;
 }
