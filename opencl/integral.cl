@@ -912,6 +912,7 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
         }
         else if (CN == 1 && sizeof(SRC_T1) <= 2 && PREFIX_SEG * sizeof(SRC_T1) % 16 == 0 && ON_BOUNDARY(p, 16))
         {
+            // Compiled for every element type: 1 where the branch is dead, not a division by zero.
             const int per_uint = sizeof(SRC_T1) <= 2 ? 4 / (int)sizeof(SRC_T1) : 1, bits = 8 * (int)sizeof(SRC_T1);
             #pragma unroll
             for (int w = 0; w < RUN_WORDS; ++w)

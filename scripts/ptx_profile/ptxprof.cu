@@ -44,8 +44,10 @@
 
 namespace {
 
-/** The PTX of argv[1] with the global offset of the NDRange (which NVIDIA's OpenCL passes in
-    %envreg0..2 and a CUDA launch leaves undefined) set to 0, as the NDRanges here start there. */
+/** The PTX at `path` with every %envreg0..9 read as 0. NVIDIA's OpenCL passes launch values there
+    that a CUDA launch leaves undefined: the NDRange's global offset in %envreg0..2 (the NDRanges
+    here start at 0) and the group count in %envreg6 (read by the integral kernels' ticket, which
+    their launches below reset themselves). */
 std::string readPtx(const char* path)
 {
     std::ifstream file(path);
