@@ -38,6 +38,13 @@ IntegralDepths resolveIntegralDepths(const _InputArray& src, int sdepth, int sqd
                "sqdepth %d", d.depth, d.sdepth, d.sqdepth));
 }
 
+/** Whether a source of `depth` can hold NaN and infinities: its tilted sum comes from an upright
+    sum of its finite values and places them apart (opencl/integral.cl, "Non-finite values"). */
+bool holdsNonFinite(int depth)
+{
+    return depth == CV_32F || depth == CV_64F;
+}
+
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
     and written as `outDepth`, named with `prefix` (WTN, DT1, WT_TO_DT; WT1 without prefix). */
 std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
@@ -261,7 +268,7 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth(), rows = src.rows, cols = src.cols;
-    const bool nonFinite = depth == CV_32F || depth == CV_64F;
+    const bool nonFinite = holdsNonFinite(depth);
     uint64 key = 0;
     // 8 fields of 7 bits; the non-finite values' groups follow from the device (planTiltedScan).
     for (int field : { cn, depth, accDepth, tilted.depth(), (int)(device.doubleFPConfig() > 0), plan.band,
@@ -330,7 +337,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // come from an upright sum of its finite values of their own: subtracted, NaN and infinities
     // would not give cv::'s results, which the tilted kernels place apart.
     const bool tiltedInDouble = wantTilted && d.sdepth != CV_32S;
-    const bool floatSource = d.depth == CV_32F || d.depth == CV_64F;
+    const bool floatSource = holdsNonFinite(d.depth);
     const bool uprightOfItsOwn = wantTilted && (d.sdepth == CV_32F || floatSource);
     for (int depth : { d.depth, d.sdepth, wantSq ? d.sqdepth : d.sdepth,
                        tiltedInDouble ? CV_64F : d.sdepth })
