@@ -1072,7 +1072,7 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
         acc += left_part;
         band_sums[family * TILE + lane] = acc;
         const bool known = b == 0 || (rising_walk ? x0 + lane + BAND >= cols : x0 + lane - BAND < 0);
-        const WTN carry = rising_walk && b > 0 ? upright_at(isum, isum_step, isum_offset, y0, cols) : (WTN)(0);
+        const WTN carry = rising_walk && b > 0 && known ? upright_at(isum, isum_step, isum_offset, y0, cols) : (WTN)(0);
         publish_value_sum(carry_slot_sum(carries, t, family, lane), known ? acc + carry : acc,
                           (epoch << 2) | (known ? INCLUSIVE : AGGREGATE));
     }
