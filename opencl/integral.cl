@@ -131,6 +131,16 @@ inline int take_ticket(__global uint* flags, uint groups)
     return (int)t;
 }
 
+// The tile row of ticket t, t / tiles_x, without an integer division (which recent compilers wrap
+// in LLVM's freeze, on which oclgrind's uninitialised-value check stops): float, then corrected.
+inline int ticket_row(int t, int tiles_x)
+{
+    int row = convert_int_rtz((float)t / (float)tiles_x);
+    row -= row * tiles_x > t ? 1 : 0;
+    row += (row + 1) * tiles_x <= t ? 1 : 0;
+    return row;
+}
+
 #define ACC WTN
 #define ACC_DT1 DT1
 #define ACC_TO_DT WT_TO_DT
@@ -274,16 +284,19 @@ inline WTN source_value(SRC_PIXEL raw)
     return v;
 }
 
+// The first element of source pixel (y, x), by 32-bit offsets (common/vector.cl, "Addressing").
+inline __global const SRC_T1* source_at(__global const uchar* src, int src_step, int src_offset, int y, int x)
+{
+    return (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
+}
+
 // Source pixel (y, x) in the accumulator type; zero outside the image, where tiles overhang it.
 inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
                       int y, int x)
 {
     if ((uint)x >= (uint)cols || y >= rows)
         return (WTN)(0);
-    // 32-bit offsets (common/vector.cl, "Addressing").
-    __global const SRC_T1* p =
-        (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
-    return source_value(GLOBAL_VLOAD(SRC_PIXEL, p));
+    return source_value(GLOBAL_VLOAD(SRC_PIXEL, source_at(src, src_step, src_offset, y, x)));
 }
 
 #ifndef TILTED
@@ -392,13 +405,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     if (lid == 0)
         ticket = take_ticket(flags, get_num_groups(0) * get_num_groups(1));
     barrier(CLK_LOCAL_MEM_FENCE);
-    // by = t / tiles_x without an integer division (which recent compilers wrap in LLVM's
-    // freeze, on which oclgrind's uninitialised-value check stops): float, then corrected.
-    const int t = ticket;
-    int by = convert_int_rtz((float)t / (float)tiles_x);
-    by -= by * tiles_x > t ? 1 : 0;
-    by += (by + 1) * tiles_x <= t ? 1 : 0;
-    const int bx = t - by * tiles_x;
+    const int t = ticket, by = ticket_row(t, tiles_x), bx = t - by * tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
     const int col_lane = lid - COLUMN_ITEM0;
     const bool col_item = col_lane >= 0 && col_lane < TILE;
@@ -901,8 +908,7 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
 {
     if (y < rows && x >= 0 && x + PREFIX_SEG <= cols)
     {
-        __global const SRC_T1* p =
-            (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
+        __global const SRC_T1* p = source_at(src, src_step, src_offset, y, x);
         SRC_T1 raw[PREFIX_SEG * CN];
         if (CN == 1 && sizeof(SRC_T1) >= 4 && PREFIX_SEG % 4 == 0 && ON_BOUNDARY(p, 4 * sizeof(SRC_T1)))
         {
@@ -997,12 +1003,7 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
     if (lid == 0)
         ticket = take_ticket(flags, get_num_groups(0));
     barrier(CLK_LOCAL_MEM_FENCE);
-    // b = t / tiles_x without an integer division (integral_tiles says why).
-    const int t = ticket;
-    int b = convert_int_rtz((float)t / (float)tiles_x);
-    b -= b * tiles_x > t ? 1 : 0;
-    b += (b + 1) * tiles_x <= t ? 1 : 0;
-    const int tx = t - b * tiles_x;
+    const int t = ticket, b = ticket_row(t, tiles_x), tx = t - b * tiles_x;
     const int y0 = b * BAND, x0 = tx * TILE, h = min(BAND, rows - y0);
     const int left = max(x0 - BAND, 0);
 
