@@ -84,6 +84,22 @@ bool pixelsAligned(int cn, std::initializer_list<const UMat*> arrays)
     return detail::rowsStartOnVectors(rows, cn, layouts);
 }
 
+/** The look-back's slots of `tileCount` tiles (the single pass's and the tilted sum's): per tile
+    two chains of tile + 1 lanes, each a value of `depth` x cn whose 32-bit words take 64 bits with
+    their tag (opencl/common/integral_tile.cl). Zeroed when allocated: the atomic exchanges that
+    publish values read the old contents, which memory checkers (oclgrind) would report as
+    uninitialised. */
+UMat lookBackSlots(detail::ScratchSlot slot, size_t tileCount, int tile, int depth, int cn)
+{
+    return detail::scratchBytes(slot, tileCount * 2 * (size_t)(tile + 1) * 2 * oclPixelBytes(depth, cn), true);
+}
+
+/** The look-back's flags: the tile ticket (opencl/integral.cl, take_ticket), zeroed once. */
+UMat lookBackFlags()
+{
+    return detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, sizeof(unsigned), true);
+}
+
 /** The epoch of the next single-pass launch. The look-back buffers (flags, carries) are zeroed
     when allocated and then told apart by epoch, which the launches count, so they need no
     clearing per call; when the epoch (30 bits in a word's tag) wraps, they are dropped, to be
@@ -208,16 +224,12 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
 
-    // Per tile, a slot of tile + 1 lanes for each of two chains (the corner chain in the column
-    // chain's last lane), each 32-bit word in 64 bits (with its tag); flags: the tile ticket.
-    // Zeroed when allocated: the atomic exchanges that publish values read the old contents,
-    // which memory checkers (oclgrind) would report as uninitialised.
+    // The corner chain takes the column chain's last lane.
     const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
-    const size_t lanes = tileCount * 2 * (plan.tile + 1);
-    UMat carries = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_CARRIES, lanes * 2 * oclPixelBytes(sdepth, cn), true);
-    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, sizeof(unsigned), true);
-    UMat sqCarries = withSq ? detail::scratchBytes(detail::SCRATCH_LOOK_BACK_SQ_CARRIES, lanes * 2 * oclPixelBytes(sqdepth, cn), true)
+    UMat carries = lookBackSlots(detail::SCRATCH_LOOK_BACK_CARRIES, tileCount, plan.tile, sdepth, cn);
+    UMat flags = lookBackFlags();
+    UMat sqCarries = withSq ? lookBackSlots(detail::SCRATCH_LOOK_BACK_SQ_CARRIES, tileCount, plan.tile, sqdepth, cn)
                             : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
@@ -290,13 +302,10 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     if (tiles.empty())
         return "the tilted integral kernel failed to build: " + options;
 
-    // The look-back's slots (two chains of tile + 1 lanes per tile, each 32-bit word with its tag
-    // in 64 bits) and flags, as in scanIntegral.
     const unsigned epoch = nextLookBackEpoch();
-    const size_t lanes = (size_t)plan.tilesX * plan.bands * 2 * (plan.tile + 1);
-    UMat carries = detail::scratchBytes(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES,
-                                        lanes * 2 * oclPixelBytes(accDepth, cn), true);
-    UMat flags = detail::scratchBytes(detail::SCRATCH_LOOK_BACK_FLAGS, sizeof(unsigned), true);
+    UMat carries = lookBackSlots(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES, (size_t)plan.tilesX * plan.bands,
+                                 plan.tile, accDepth, cn);
+    UMat flags = lookBackFlags();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
     i = tiles.set(i, cols);
