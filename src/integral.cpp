@@ -85,8 +85,9 @@ bool pixelsAligned(int cn, std::initializer_list<const UMat*> arrays)
 }
 
 /** The look-back's slots of `tileCount` tiles (the single pass's and the tilted sum's): per tile
-    two chains of tile + 1 lanes, each a value of `depth` x cn whose 32-bit words take 64 bits with
-    their tag (opencl/common/integral_tile.cl). Zeroed when allocated: the atomic exchanges that
+    two chains of tile + 1 lanes (the single pass's corner chain in its column chain's last lane),
+    each a value of `depth` x cn whose 32-bit words take 64 bits with their tag
+    (opencl/common/integral_tile.cl). Zeroed when allocated: the atomic exchanges that
     publish values read the old contents, which memory checkers (oclgrind) would report as
     uninitialised. */
 UMat lookBackSlots(detail::ScratchSlot slot, size_t tileCount, int tile, int depth, int cn)
@@ -224,7 +225,6 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
 
-    // The corner chain takes the column chain's last lane.
     const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
     UMat carries = lookBackSlots(detail::SCRATCH_LOOK_BACK_CARRIES, tileCount, plan.tile, sdepth, cn);
