@@ -8,14 +8,18 @@
 // "three launches" below).
 // With L(y) the sum of row y left of the tile, P(x) the sum of column x above it and the corner
 // the sum of everything above and left of it, the integral inside the tile is
-//   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral),
-// which scan_tile (common/integral_tile.cl) computes as a row scan of the tile under an extra row 0 holding P (row 0
-// seeded with the corner, row y + 1 with L(y)), then a column scan.
-// L and P come from a decoupled look-back (Merrill and Garland, "Single-pass Parallel Prefix Scan
-// with Decoupled Look-back", 2016) along three chains of tiles: each tile row (lanes: the tile's
-// row totals, and its total, whose prefix along the row is the sum of its L), each tile column
-// (lanes: its column totals) and the corner chain down each tile column (one lane: the sum of L,
-// whose prefix down the column is the corner). A tile publishes its totals as an aggregate, sums
+//   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral).
+// The single pass computes the tile's own integral first (scans from zero; common/integral_tile.cl)
+// and adds the rest as it stores; the three launches' scan_tile computes it all at once, as a row
+// scan of the tile under an extra row 0 holding P (row 0 seeded with the corner, row y + 1 with
+// L(y)), then a column scan.
+// In the single pass the carries come from a decoupled look-back (Merrill and Garland,
+// "Single-pass Parallel Prefix Scan with Decoupled Look-back", 2016) along three chains of tiles,
+// each lane summing along its chain what the tiles before published: each tile row (lanes: the
+// tile's own integral in its last column, whose sums are the prefixes of L; the last lane is the
+// tile's total, whose sum is the sum of L), each tile column (lanes: its last row, whose sums are
+// the prefixes of P) and the corner chain down each tile column (one lane: the sum of L, whose
+// prefix down the column is the corner). A tile publishes its values as an aggregate, sums
 // the predecessors' values back to the nearest one that published an inclusive prefix, and
 // publishes its own inclusive prefix. The three chains are walked at once by different work
 // items, so the column chain never waits on the row chain: only the corner chain's aggregate (the
@@ -23,9 +27,9 @@
 // the tiles above). Tiles take their position from an atomic ticket in launch order (row-major),
 // so a tile waits only on tiles that already run: no deadlock whatever order or number of
 // work-groups the device runs at once.
-// Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2: lanes 0..TILE): each loads SEG rows
-// of one pixel column of the tile (coalesced); row and column scans over the padded local tile
-// run in segments of SEG pixels, one per work item, joined by the segments' sums.
+// Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2): each loads SEG rows of one pixel
+// column of the tile (coalesced); row and column scans over the padded local tile run in segments
+// of SEG pixels, one per work item, joined by the segments' sums.
 //
 // The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (k
 // clamped to [0, W]):
@@ -38,9 +42,9 @@
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
 // SINGLE_PASS: integral_tiles only; TILTED: integral_tilted (and the non-finite values' kernels);
 // else the three launches' kernels (a build compiles only the kernels it launches).
-// SQSUM: the squared sum too, with SQ_WTN, SQ_DT1, SQ_WT_TO_DT as above and WT_TO_SQ (single
-// pass), and SQ_HALVES (the squared sum's tile scanned in two halves of TILE / 2 rows); SQUARE:
-// the sum of squares (three launches).
+// SQSUM (single pass, one-channel 8-bit images): the squared sum too, with SQ_WTN, SQ_DT1,
+// SQ_WT_TO_DT as above, and its tile's type SQ_LTN (32-bit integers) with WT_TO_SQ_LT and
+// SQ_LT_TO_WT; SQUARE: the sum of squares instead of the sum.
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK
 // (its words).
@@ -88,15 +92,16 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
 }
 
 // ---- decoupled look-back ------------------------------------------------------------------------
-// Per tile and chain (0: along the tile row, 1: down the tile column, its lane TILE the corner
-// chain) the scratch `carries` (and `sq_carries` for the squared sum) hold one slot of TILE + 1
-// lanes: the aggregate, later overwritten with the inclusive prefix. Each 32-bit word of a slot
-// travels with a tag (epoch << 2) | state in one 64-bit word; the host counts launches (the
-// epoch), so words of another launch read as unpublished and nothing needs clearing between
-// launches. There are no flags: every lane of a chain is walked by one work item on its own,
-// which reads its predecessors' words and takes a value only when all its words carry this
-// launch's epoch and one state (OpenCL 1.2 offers no fence that orders memory between
-// work-groups, so a flag could be seen before the values it announces; a tagged word cannot be).
+// Per tile and chain (0: along the tile row, whose lane TILE the single pass leaves unused; 1: down
+// the tile column, its lane TILE the corner chain) the scratch `carries` (and `sq_carries` for the
+// squared sum) hold one slot of TILE + 1 lanes: the aggregate, later overwritten with the
+// inclusive prefix. Each 32-bit word of a slot travels with a tag (epoch << 2) | state in one
+// 64-bit word; the host counts launches (the epoch), so words of another launch read as
+// unpublished and nothing needs clearing between launches. There are no flags: every lane of a
+// chain is walked by one work item on its own, which reads its predecessors' words and takes a
+// value only when all its words carry this launch's epoch and one state (OpenCL 1.2 offers no
+// fence that orders memory between work-groups, so a flag could be seen before the values it
+// announces; a tagged word cannot be).
 // All of it is accessed through atomics (or, with PLAIN_LOOK_BACK, volatile accesses that the
 // device serves from a cache all work-groups share), so readers never see stale cached copies;
 // with atomics race checkers (oclgrind) see no unsynchronised accesses between work-groups.
@@ -145,34 +150,32 @@ inline int ticket_row(int t, int tiles_x)
 #define ACC_DT1 DT1
 #define ACC_TO_DT WT_TO_DT
 #define ACC_FN(f) f##_sum
-#define ACC_ROWS TILE
+#define ACC_LT WTN
+#define ACC_LT_TO_ACC(v) (v)
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
 #undef ACC_FN
-#undef ACC_ROWS
+#undef ACC_LT
+#undef ACC_LT_TO_ACC
 
 #ifdef SQSUM
 #define ACC SQ_WTN
 #define ACC_DT1 SQ_DT1
 #define ACC_TO_DT SQ_WT_TO_DT
 #define ACC_FN(f) f##_sq
-#ifdef SQ_HALVES
-#define ACC_ROWS (TILE / 2)
-#else
-#define ACC_ROWS TILE
-#endif
+#define ACC_LT SQ_LTN
+#define ACC_LT_TO_ACC SQ_LT_TO_WT
 #include "common/integral_tile.cl"
 #undef ACC
 #undef ACC_DT1
 #undef ACC_TO_DT
 #undef ACC_FN
-#undef ACC_ROWS
-#define LOCAL_WT SQ_WTN  // at least as large as WTN
+#undef ACC_LT
+#undef ACC_LT_TO_ACC
 #define SQ_ARG(a) , a
 #else
-#define LOCAL_WT WTN
 #define SQ_ARG(a)
 #endif
 
@@ -304,77 +307,70 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
 #ifdef SINGLE_PASS
 
 #ifdef SQSUM
-// The squared sum's value of a pixel from its sum's value (an exact conversion: every sum type
-// holds the source values exactly).
-inline SQ_WTN square(WTN v)
+// The squared sum's tile value of a pixel from its sum's value (exact conversions: every sum type
+// holds 8-bit values exactly, and SQ_LTN a tile's sums of their squares).
+inline SQ_LTN square(WTN v)
 {
-    const SQ_WTN w = WT_TO_SQ(v);
+    const SQ_LTN w = WT_TO_SQ_LT(v);
     return w * w;
 }
 #endif
 
-// *sum += v, and *sq_sum += v^2.
-inline void add_value(WTN v, WTN* sum SQ_ARG(SQ_WTN* sq_sum))
+// One step of the tile's scans (work item (lane, seg) holding segment seg of a column or row of
+// the sum's, and the squared sum's, tile): each segment's running sum, then, after a barrier,
+// the sums of the segments before it added (common/integral_tile.cl).
+inline void scan_segments(WTN* vals SQ_ARG(SQ_LTN* sq_vals), __local WTN* parts
+                          SQ_ARG(__local SQ_LTN* sq_parts), int lane, int seg)
 {
-    *sum += v;
+    segment_prefix_sum(vals, parts, lane, seg);
 #ifdef SQSUM
-    *sq_sum += square(v);
+    segment_prefix_sq(sq_vals, sq_parts, lane, seg);
+#endif
+    barrier(CLK_LOCAL_MEM_FENCE);
+    add_earlier_segments_sum(vals, parts, lane, seg);
+#ifdef SQSUM
+    add_earlier_segments_sq(sq_vals, sq_parts, lane, seg);
 #endif
 }
 
-inline void store_part(__local WTN* parts SQ_ARG(__local SQ_WTN* sq_parts), int i, WTN sum
-                       SQ_ARG(SQ_WTN sq_sum))
+// A segment's SEG values between registers and the tiles, from `first` by `step`: stored where
+// `store`, else loaded.
+inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN* vals
+                         SQ_ARG(SQ_LTN* sq_vals), int first, int step, bool store)
 {
-    parts[i] = sum;
+    #pragma unroll
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int i = first + k * step;
+        if (store)
+            tile[i] = vals[k];
+        else
+            vals[k] = tile[i];
 #ifdef SQSUM
-    sq_parts[i] = sq_sum;
+        if (store)
+            sq_tile[i] = sq_vals[k];
+        else
+            sq_vals[k] = sq_tile[i];
 #endif
+    }
 }
 
-// Lanes 0 <= lid < TILE: the sum of the SEGMENTS segment sums parts[.][lid] (and sq_parts);
-// zero for the others.
-inline void add_segments(__local const WTN* parts SQ_ARG(__local const SQ_WTN* sq_parts), int lid,
-                         WTN* total SQ_ARG(SQ_WTN* sq_total))
-{
-    *total = (WTN)(0);
-#ifdef SQSUM
-    *sq_total = (SQ_WTN)(0);
-#endif
-    if (lid >= 0 && lid < TILE)
-        for (int s = 0; s < SEGMENTS; ++s)
-        {
-            *total += parts[s * (TILE + 1) + lid];
-#ifdef SQSUM
-            *sq_total += sq_parts[s * (TILE + 1) + lid];
-#endif
-        }
-}
-
-// The tile's total is added up by SUM_PARTS work items, SUM_PARTS runs of its row totals at once,
-// and then by one: a single work item's chain of TILE dependent local loads delayed its lane's
-// publication and so the tiles after it (H100: docs/PERFORMANCE.md, integral).
-#define SUM_PARTS 8
-#define SUM_RUN (TILE / SUM_PARTS)
-// Where the runs of the tile's total go in `parts`, past the lanes P, the corner and L take.
-#define TILE_TOTAL_PARTS (TILE + 2)
-#if TILE % SUM_PARTS != 0 || SEGMENTS * (TILE + 1) < TILE_TOTAL_PARTS + SUM_PARTS
-#error "the tile's total needs TILE a multiple of SUM_PARTS and room for its runs in parts"
-#endif
-
-// The work items that walk the look-back's chains: 0..TILE the tile row's lanes, then the tile
-// column's TILE lanes, then the corner chain. With 2 segments (2 x TILE work items) work items
-// 0..TILE - 1 take the column's lanes after their row lanes, and work item TILE the corner after
-// its lane.
+// The work items that walk the look-back's chains: those of the last segment (ly == SEGMENTS - 1)
+// the tile row's lanes (each holds its row's total after the row scan), work items 0..TILE - 1
+// the tile column's lanes, CORNER_ITEM the corner chain (with 2 segments work item 0, after its
+// column lane).
 #if SEGMENTS > 2
-#define COLUMN_ITEM0 (TILE + 1)
-#define CORNER_ITEM (2 * TILE + 1)
-#else
-#define COLUMN_ITEM0 0
 #define CORNER_ITEM TILE
+#else
+#define CORNER_ITEM 0
 #endif
 
-// The sum, and with SQSUM the squared sum (in one pass: the source is read once from global
-// memory and again from cache for the second output).
+// The sum, and with SQSUM the squared sum, in one pass over the source. Each tile computes its own
+// integral (scans from zero), publishes its last column (the row chain's lanes: row r's total
+// left of and in the tile, summed along the tile row, is the left carry of row r) and its last
+// row (the column chain's lanes, likewise the carry above each column), and only then looks back:
+// the tiles before it have had the time of its scans to publish theirs. Lane TILE - 1 of the row
+// chain is the tile's total, whose sum along the tile row is the corner chain's aggregate.
 __kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
                              int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
 #ifdef SQSUM
@@ -383,199 +379,119 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 #endif
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
-#ifdef SQ_HALVES
-    // The sum's tile, then half the squared sum's (rows 0..TILE / 2): less local memory per
-    // work-group, more work-groups per compute unit.
-#define TILE_STORE_BYTES ((TILE + 1) * LM_STRIDE * sizeof(WTN))
-#define SQ_HALF_BYTES ((TILE / 2 + 1) * LM_STRIDE * sizeof(SQ_WTN))
-    __local LOCAL_WT tile_store[((TILE_STORE_BYTES > SQ_HALF_BYTES ? TILE_STORE_BYTES : SQ_HALF_BYTES) +
-                                 sizeof(LOCAL_WT) - 1) / sizeof(LOCAL_WT)];
-#else
-    __local LOCAL_WT tile_store[(TILE + 1) * LM_STRIDE];  // row 0: P; rows 1..TILE: the tile
-#endif
-    __local WTN parts[SEGMENTS * (TILE + 1)];  // segment sums: [segment][column], then [segment][row]
-    __local WTN seeds[TILE + 1];               // the row totals; in scan_tile, corner and L
+    __local WTN tile[TILE * LM_STRIDE];
+    __local WTN parts[SEGMENTS * LM_STRIDE];  // segment sums; then the carries (store_tile's edges)
 #ifdef SQSUM
-    __local SQ_WTN sq_parts[SEGMENTS * (TILE + 1)];
-    __local SQ_WTN sq_seeds[TILE + 1];
+    __local SQ_LTN sq_tile[TILE * LM_STRIDE];
+    __local SQ_LTN sq_parts[SEGMENTS * LM_STRIDE];
+    __local SQ_WTN sq_edges[2 * TILE + 2];
 #endif
     __local int ticket;
-    __local WTN* tile = (__local WTN*)tile_store;
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     if (lid == 0)
         ticket = take_ticket(flags, get_num_groups(0) * get_num_groups(1));
     barrier(CLK_LOCAL_MEM_FENCE);
     const int t = ticket, by = ticket_row(t, tiles_x), bx = t - by * tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
-    const int col_lane = lid - COLUMN_ITEM0;
-    const bool col_item = col_lane >= 0 && col_lane < TILE;
 
-    // The tile, its column totals (segment sums, then the column chain's work items add them up)
-    // and row totals (the same, row chain), and in lane TILE its total.
-    WTN column = (WTN)(0);
+    // Down the columns: rows ly * SEG ... of column lx.
+    WTN vals[SEG];
 #ifdef SQSUM
-    SQ_WTN sq_column = (SQ_WTN)(0);
+    SQ_LTN sq_vals[SEG];
 #endif
+    #pragma unroll
     for (int k = 0; k < SEG; ++k)
     {
-        const int r = ly * SEG + k, y = y0 + r;
-        const WTN v = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
-        tile[(r + 1) * LM_STRIDE + lx] = v;
-        add_value(v, &column SQ_ARG(&sq_column));
-    }
-    store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, column SQ_ARG(sq_column));
-    barrier(CLK_LOCAL_MEM_FENCE);
-    WTN col_total;
+        vals[k] = tile_pixel(src, src_step, src_offset, rows, cols, y0 + ly * SEG + k, x);
 #ifdef SQSUM
-    SQ_WTN sq_col_total;
-#endif
-    add_segments(parts SQ_ARG(sq_parts), col_lane, &col_total SQ_ARG(&sq_col_total));
-    barrier(CLK_LOCAL_MEM_FENCE);
-    {
-        WTN sum = (WTN)(0);
-#ifdef SQSUM
-        SQ_WTN sq_sum = (SQ_WTN)(0);
-#endif
-        for (int c = 0; c < SEG; ++c)
-            add_value(tile[(lx + 1) * LM_STRIDE + ly * SEG + c], &sum SQ_ARG(&sq_sum));
-        store_part(parts SQ_ARG(sq_parts), ly * (TILE + 1) + lx, sum SQ_ARG(sq_sum));
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
-    WTN row_total;
-#ifdef SQSUM
-    SQ_WTN sq_row_total;
-#endif
-    add_segments(parts SQ_ARG(sq_parts), lid, &row_total SQ_ARG(&sq_row_total));
-    if (lid < TILE)
-    {
-        seeds[lid] = row_total;
-#ifdef SQSUM
-        sq_seeds[lid] = sq_row_total;
+        sq_vals[k] = square(vals[k]);
 #endif
     }
+    scan_segments(vals SQ_ARG(sq_vals), parts SQ_ARG(sq_parts), lx, ly);
+    move_segment(tile SQ_ARG(sq_tile), vals SQ_ARG(sq_vals), (ly * SEG) * LM_STRIDE + lx, LM_STRIDE, true);
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // The three chains at once: work item lid <= TILE walks lane lid of the tile row (L of each
-    // row; in lane TILE the sum of L, which is also the corner chain's aggregate), the column chain's
-    // work items its lanes (P of each column), CORNER_ITEM the corner chain (the corner). Nothing
-    // waits on a work item of the same work-group before the barrier.
-    WTN left = (WTN)(0), above = (WTN)(0), corner = (WTN)(0);
+    // Along the rows: columns ly * SEG ... of row lx.
+    move_segment(tile SQ_ARG(sq_tile), vals SQ_ARG(sq_vals), lx * LM_STRIDE + ly * SEG, 1, false);
+    scan_segments(vals SQ_ARG(sq_vals), parts SQ_ARG(sq_parts), lx, ly);
+    move_segment(tile SQ_ARG(sq_tile), vals SQ_ARG(sq_vals), lx * LM_STRIDE + ly * SEG, 1, true);
+    const bool row_item = ly == SEGMENTS - 1;
+    const WTN row_total = vals[SEG - 1];
 #ifdef SQSUM
-    SQ_WTN sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0), sq_corner = (SQ_WTN)(0);
+    const SQ_WTN sq_row_total = SQ_LT_TO_WT(sq_vals[SEG - 1]);
 #endif
-    if (lid < TILE)
-        publish(carries SQ_ARG(sq_carries), t, 0, lid, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
+    if (row_item)
+        publish(carries SQ_ARG(sq_carries), t, 0, lx, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
                 SQ_ARG(sq_row_total), epoch);
-    if (col_item)
-        publish(carries SQ_ARG(sq_carries), t, 1, col_lane, by > 0 ? AGGREGATE : INCLUSIVE, col_total
-                SQ_ARG(sq_col_total), epoch);
-    // Lane TILE, the tile's total: the row totals in SUM_PARTS runs at once (parts past the lanes
-    // that P, the corner and L take below), then the runs.
-    if (lid < SUM_PARTS)
-    {
-        WTN sum = (WTN)(0);
-#ifdef SQSUM
-        SQ_WTN sq_sum = (SQ_WTN)(0);
-#endif
-        for (int r = lid * SUM_RUN; r < (lid + 1) * SUM_RUN; ++r)
-        {
-            sum += seeds[r];
-#ifdef SQSUM
-            sq_sum += sq_seeds[r];
-#endif
-        }
-        store_part(parts SQ_ARG(sq_parts), TILE_TOTAL_PARTS + lid, sum SQ_ARG(sq_sum));
-    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == TILE)
-    {
-        for (int p = 0; p < SUM_PARTS; ++p)
-        {
-            row_total += parts[TILE_TOTAL_PARTS + p];
+
+    // The three chains at once: nothing waits on a work item of the same work-group before the
+    // barrier below.
+    const bool col_item = lid < TILE;
+    WTN col_total = (WTN)(0), left = (WTN)(0), above = (WTN)(0), corner = (WTN)(0);
 #ifdef SQSUM
-            sq_row_total += sq_parts[TILE_TOTAL_PARTS + p];
+    SQ_WTN sq_col_total = (SQ_WTN)(0), sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0), sq_corner = (SQ_WTN)(0);
 #endif
-        }
-        publish(carries SQ_ARG(sq_carries), t, 0, lid, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
-                SQ_ARG(sq_row_total), epoch);
-    }
-    if (lid <= TILE && bx > 0)
+    if (col_item)
     {
-        look_back(carries SQ_ARG(sq_carries), t, 0, lid, bx, 1, epoch, &left SQ_ARG(&sq_left));
-        publish(carries SQ_ARG(sq_carries), t, 0, lid, INCLUSIVE, left + row_total
+        col_total = tile[(TILE - 1) * LM_STRIDE + lid];
+#ifdef SQSUM
+        sq_col_total = SQ_LT_TO_WT(sq_tile[(TILE - 1) * LM_STRIDE + lid]);
+#endif
+        publish(carries SQ_ARG(sq_carries), t, 1, lid, by > 0 ? AGGREGATE : INCLUSIVE, col_total
+                SQ_ARG(sq_col_total), epoch);
+    }
+    if (row_item && bx > 0)
+    {
+        look_back(carries SQ_ARG(sq_carries), t, 0, lx, bx, 1, epoch, &left SQ_ARG(&sq_left));
+        publish(carries SQ_ARG(sq_carries), t, 0, lx, INCLUSIVE, left + row_total
                 SQ_ARG(sq_left + sq_row_total), epoch);
     }
-    if (lid == TILE)
-    {
-        // The corner chain's aggregate, or at by == 0 its inclusive prefix (the corner is zero).
+    if (row_item && lx == TILE - 1)
+        // The corner chain's aggregate (the sum left of the tile), or at by == 0 its inclusive
+        // prefix (the corner is zero).
         publish(carries SQ_ARG(sq_carries), t, 1, TILE, by > 0 ? AGGREGATE : INCLUSIVE, left
                 SQ_ARG(sq_left), epoch);
-        parts[TILE + 1] = left;
-#ifdef SQSUM
-        sq_parts[TILE + 1] = sq_left;
-#endif
-    }
     if (col_item && by > 0)
     {
-        look_back(carries SQ_ARG(sq_carries), t, 1, col_lane, by, tiles_x, epoch, &above SQ_ARG(&sq_above));
-        publish(carries SQ_ARG(sq_carries), t, 1, col_lane, INCLUSIVE, above + col_total
+        look_back(carries SQ_ARG(sq_carries), t, 1, lid, by, tiles_x, epoch, &above SQ_ARG(&sq_above));
+        publish(carries SQ_ARG(sq_carries), t, 1, lid, INCLUSIVE, above + col_total
                 SQ_ARG(sq_above + sq_col_total), epoch);
     }
     if (lid == CORNER_ITEM && by > 0)
         look_back(carries SQ_ARG(sq_carries), t, 1, TILE, by, tiles_x, epoch, &corner SQ_ARG(&sq_corner));
-    // `parts` is free once the segment sums are added up: P and the corner to lanes 0..TILE.
+    // `parts` is free since the barrier above: the edges store_tile adds, and the sum left of the
+    // tile for the corner chain's inclusive prefix.
+    __local WTN* edges = parts;
     if (col_item)
     {
-        parts[col_lane] = above;
+        edges[lid] = above;
 #ifdef SQSUM
-        sq_parts[col_lane] = sq_above;
+        sq_edges[lid] = sq_above;
+#endif
+    }
+    if (row_item)
+    {
+        edges[TILE + lx] = left;
+#ifdef SQSUM
+        sq_edges[TILE + lx] = sq_left;
 #endif
     }
     if (lid == CORNER_ITEM)
     {
-        parts[TILE] = corner;
+        edges[2 * TILE] = corner;
 #ifdef SQSUM
-        sq_parts[TILE] = sq_corner;
+        sq_edges[2 * TILE] = sq_corner;
 #endif
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lid == CORNER_ITEM && by > 0)
-        publish(carries SQ_ARG(sq_carries), t, 1, TILE, INCLUSIVE, corner + parts[TILE + 1]
-                SQ_ARG(sq_corner + sq_parts[TILE + 1]), epoch);
-    if (lid <= TILE)
-    {
-        above = parts[lid];
+        publish(carries SQ_ARG(sq_carries), t, 1, TILE, INCLUSIVE, corner + edges[2 * TILE - 1]
+                SQ_ARG(sq_corner + sq_edges[2 * TILE - 1]), epoch);
+    store_tile_sum(tile, edges, lx, ly, bx, by, rows, cols, dst, dst_step, dst_offset);
 #ifdef SQSUM
-        sq_above = sq_parts[lid];
+    store_tile_sq(sq_tile, sq_edges, lx, ly, bx, by, rows, cols, sq_dst, sq_dst_step, sq_dst_offset);
 #endif
-    }
-
-    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
-                  dst_offset, 0);
-#ifdef SQSUM
-    __local SQ_WTN* sq_tile = (__local SQ_WTN*)tile_store;
-#ifdef SQ_HALVES
-    const int halves = 2;
-#else
-    const int halves = 1;
-#endif
-    SQ_WTN bottom = (SQ_WTN)(0);  // the integral of the last row scanned (work items of the last segment)
-    for (int band = 0; band < halves; ++band)
-    {
-        barrier(CLK_LOCAL_MEM_FENCE);
-        for (int k = 0; k < TILE / halves / SEGMENTS; ++k)
-        {
-            const int r = ly * (TILE / halves / SEGMENTS) + k, y = y0 + band * (TILE / halves) + r;
-            sq_tile[(r + 1) * LM_STRIDE + lx] =
-                square(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
-        }
-        if (band > 0 && ly == SEGMENTS - 1)
-            sq_tile[lx] = bottom;
-        bottom = scan_tile_sq(sq_tile, sq_parts, sq_seeds, sq_above, sq_left, lx, ly, bx, by, rows, cols,
-                              sq_dst, sq_dst_step, sq_dst_offset, band);
-    }
-#endif
-
 }
 
 #endif // SINGLE_PASS
@@ -719,7 +635,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
             above += seeds[r];  // the corner
     barrier(CLK_LOCAL_MEM_FENCE);
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
-                  dst_offset, 0);
+                  dst_offset);
 }
 
 #endif // !SINGLE_PASS

@@ -118,16 +118,27 @@ unsigned nextLookBackEpoch()
     return epoch;
 }
 
+/** Whether the squared sum shares the sum's single pass: one-channel 8-bit images with 32-bit
+    sums, whose tiles of both fit 8 bytes a pixel (the squared sum's tile in 32-bit integers: a
+    tile's sums of squares, at most 64 x 64 x 255^2, fit exactly, and integer scans cost less than
+    those of its accumulator). Others scan the squares in a pass of their own: their tiles
+    together would take smaller tiles, and so more of them. */
+bool squaresShareThePass(int depth, int cn, int sdepth)
+{
+    return depth == CV_8U && oclPixelBytes(sdepth, cn) + oclPixelBytes(CV_32S, cn) <= 8;
+}
+
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
-    tiles: the sum in sdepth; with sqdepth >= 0 the squared sum too (single pass), or with
-    `square` the sum of squares (three launches); `finiteOnly`: NaN and infinities count as zero. */
+    tiles: the sum in sdepth (with `square` the sum of squares); with sqdepth >= 0 the squared
+    sum too (single pass, where squaresShareThePass); `finiteOnly`: NaN and infinities count as
+    zero. */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
                                bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan)
 {
     uint64 key = 0;
     // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all).
     for (int field : { depth, cn, sdepth, sqdepth + 1,
-                       (int)square + 2 * (int)plan.sqHalves + 4 * (int)aligned + 8 * (int)plan.singlePass +
+                       (int)square + 4 * (int)aligned + 8 * (int)plan.singlePass +
                            16 * (int)finiteOnly,
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
@@ -156,9 +167,13 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
             o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d", (int)plan.carries.local[0],
                             plan.carrySegments);
         if (sqdepth >= 0)
-            o += " -D SQSUM -D WT_TO_SQ=convert_" + detail::oclAccumulatorTypeName(sqdepth, cn) +
-                 accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
-                 (plan.sqHalves ? " -D SQ_HALVES" : "");
+        {
+            const std::string sqAcc = detail::oclAccumulatorTypeName(sqdepth, cn);
+            const std::string tileType = detail::oclTypeName(CV_32S, cn);
+            o += " -D SQSUM" + accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
+                 cv::format(" -D SQ_LTN=%s -D WT_TO_SQ_LT=convert_%s -D SQ_LT_TO_WT=convert_%s",
+                            tileType.c_str(), tileType.c_str(), sqAcc.c_str());
+        }
         return o + detail::oclCommonOptions(device);
     });
 }
@@ -194,47 +209,48 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
     return detail::OclDecline();
 }
 
-/** sum = the integral (with its zero first row and column) of src summed in the precision of
-    sdepth (wrapping 32-bit integers for CV_32S), and sqsum (unless empty) that of src squared in
-    sqdepth: in one launch where the plan says so, else in three per output. `finiteOnly`: of
-    the finite values of src (NaN and infinities count as zero). */
-detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth,
-                                bool finiteOnly = false)
+/** out = the integral (with its zero first row and column) of src (or of src squared where
+    `square`) in the precision of outDepth (wrapping 32-bit integers for CV_32S), and sqsum (unless
+    empty; only where squaresShareThePass) that of src squared in sqdepth: in one launch where the
+    plan says so, else in three per output. `finiteOnly`: of the finite values of src (NaN and
+    infinities count as zero). */
+detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsum, int sqdepth, bool square,
+                            bool finiteOnly)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth();
     const bool withSq = !sqsum.empty();
+    CV_Assert(!withSq || (!square && squaresShareThePass(depth, cn, outDepth)));
     const int rows = src.rows, cols = src.cols;
-    // The local tile holds the sum, then the squared sum (the larger of the two); a look-back
-    // value holds both.
-    const size_t lookBackBytes = oclPixelBytes(sdepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
-    const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), oclPixelBytes(withSq ? sqdepth : sdepth, cn), lookBackBytes, true, withSq);
+    // The local tiles and a look-back value hold both outputs (the squares' tile as 32-bit integers).
+    const size_t lookBackBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
+    const size_t tileBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(CV_32S, cn) : 0);
+    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, lookBackBytes, true);
 
     if (!plan.singlePass)
     {
-        detail::OclDecline decline = scanWithCarries(src, sum, sdepth, false, finiteOnly);
+        detail::OclDecline decline = scanWithCarries(src, out, outDepth, square, finiteOnly);
         if (decline.empty() && withSq)
             decline = scanWithCarries(src, sqsum, sqdepth, true, finiteOnly);
         return decline;
     }
     const std::string& options =
-        scanOptions(device, depth, cn, sdepth, withSq ? sqdepth : -1, false, finiteOnly,
-                    pixelsAligned(cn, { &src, &sum, &sqsum }), plan);
+        scanOptions(device, depth, cn, outDepth, withSq ? sqdepth : -1, square, finiteOnly,
+                    pixelsAligned(cn, { &src, &out, &sqsum }), plan);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
 
     const unsigned epoch = nextLookBackEpoch();
     const size_t tileCount = (size_t)plan.tilesX * plan.tilesY;
-    UMat carries = lookBackSlots(detail::SCRATCH_LOOK_BACK_CARRIES, tileCount, plan.tile, sdepth, cn);
+    UMat carries = lookBackSlots(detail::SCRATCH_LOOK_BACK_CARRIES, tileCount, plan.tile, outDepth, cn);
     UMat flags = lookBackFlags();
     UMat sqCarries = withSq ? lookBackSlots(detail::SCRATCH_LOOK_BACK_SQ_CARRIES, tileCount, plan.tile, sqdepth, cn)
                             : UMat();
     int i = tiles.set(0, ocl::KernelArg::ReadOnlyNoSize(src));
     i = tiles.set(i, rows);
     i = tiles.set(i, cols);
-    i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(sum));
+    i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(out));
     if (withSq)
     {
         i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(sqsum));
@@ -247,6 +263,19 @@ detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sq
     if (!tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernel failed";
     return detail::OclDecline();
+}
+
+/** sum = the integral of src in sdepth, and sqsum (unless empty) that of src squared in sqdepth,
+    in one pass where squaresShareThePass, else one pass each. `finiteOnly`: of the finite values
+    of src. */
+detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth,
+                                bool finiteOnly = false)
+{
+    if (sqsum.empty() || squaresShareThePass(src.depth(), src.channels(), sdepth))
+        return scanPass(src, sum, sdepth, sqsum, sqdepth, false, finiteOnly);
+    UMat none;
+    detail::OclDecline decline = scanPass(src, sum, sdepth, none, -1, false, finiteOnly);
+    return decline.empty() ? scanPass(src, sqsum, sqdepth, none, -1, true, finiteOnly) : decline;
 }
 
 /** reach = for each kind of non-finite value (positive: +Inf or NaN, negative: -Inf or NaN) and

@@ -336,13 +336,12 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,sqHalves"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2) (single pass and tilted sum), predecessors per read of the
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
-    work-group size calls for it), the squared sum's tile scanned whole (1) or in two halves (2:
-    planned). Fields 3 and 7 are ignored: they selected variants measured slower and removed
+    work-group size calls for it). Fields 3, 7 and 8 are ignored: they selected variants removed
     (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
     Never changes a result. */
 const int* integralOverride()
@@ -389,13 +388,13 @@ bool hasLookBackAtomics(const ocl::Device& device)
 } // namespace
 
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t lookBackBytes, bool allowSinglePass, bool squaredSum)
+                            size_t lookBackBytes, bool allowSinglePass)
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     const size_t maxGroup = maxGroupItems(device);
     auto localBytes = [&](int tile, int segments) {
-        // the padded tile; segment sums and row seeds of up to two outputs (sum, squared sum)
+        // the padded tile, segment sums and the carries (edges or seeds), per output
         return (size_t)((tile + 1) * (tile + 1) + 2 * (segments + 1) * (tile + 1)) * pixelBytes;
     };
     // The tile is the largest power of two whose local memory fits `budget` and whose work-group
@@ -418,19 +417,15 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // look-back chains short, and an H100 compute unit still holds several such groups.
     chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
     plan.plainLookBack = plainLookBackWords(device);
-    // The squared sum's tile scanned in two halves: local memory for little more than the sum's
-    // tile, more work-groups per compute unit (H100, 8UC1 one launch: 4K 89.7-92.2 against
-    // 115-117 us, 1080p 25.0-26.1 against 31.2-32.3; docs/PERFORMANCE.md, integral, commit 139b129).
-    const bool sqHalves = squaredSum && tune[7] != 1 && plan.tile / 2 >= plan.segments;
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
     // compute unit where a look-back value takes at most 8 bytes per lane (H100, 4K: 2040 tiles;
     // 8UC1->32S 40.2 against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4
-    // against 83.6) or the squared sum's tile is scanned in halves (8UC1, 89.7-92.2 against 110),
-    // not with the squared sum's 12 bytes and whole tile (117 against 114 us) nor with smaller
-    // tiles (16-byte pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
+    // against 83.6) or the tiles take at most 8 bytes per pixel (8UC1 with the squared sum), not
+    // with larger ones (the squared sum's 12 bytes: 117 against 114 us) nor with smaller tiles
+    // (16-byte pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
     // integral, commits d968603 and 139b129.
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
-                                            : plan.plainLookBack && plan.tile == 64 && (lookBackBytes <= 8 || sqHalves)
+                                            : plan.plainLookBack && plan.tile == 64 && (lookBackBytes <= 8 || pixelBytes <= 8)
                                                   ? 16 : 8;
     plan.singlePass = allowSinglePass && hasLookBackAtomics(device) &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
@@ -452,7 +447,6 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
         plan.carries.global[0] = roundUp(carryItems, plan.carries.local[0]);
         plan.carries.global[1] = (size_t)plan.carrySegments;
     }
-    plan.sqHalves = plan.singlePass && sqHalves;
     plan.tiles.dims = 2;
     plan.tiles.global[0] = (size_t)plan.tilesX * plan.tile;
     plan.tiles.global[1] = (size_t)plan.tilesY * plan.segments;

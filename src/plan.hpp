@@ -135,10 +135,6 @@ struct TiledScanPlan
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
     int lookBackBatch = 1;      //!< single pass: predecessors a work item reads per round trip
-    /** Single pass with the squared sum: its tile scanned in two halves of tile / 2 rows (local
-        memory for the sum's tile only, instead of the squared sum's whole tile; H100, 8UC1 4K:
-        local memory for about 10 work-groups of 21 KB per compute unit instead of 6, 113 -> 90 us). */
-    bool sqHalves = false;
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     /** Three launches: work items (lane, segment), one lane per image row and per image column,
         whose scan of the tile totals is split into `carrySegments` segments (one local column). */
@@ -146,16 +142,15 @@ struct TiledScanPlan
     int carrySegments = 1;
 };
 
-/** Plans a tiled scan of an image of `size` pixels whose accumulators take `pixelBytes` per
-    pixel in local memory (the larger of two outputs in a single pass) and whose look-back values
+/** Plans a tiled scan of an image of `size` pixels whose tiles take `pixelBytes` per pixel in
+    local memory (in a single pass the sum's and the squared sum's together) and whose look-back values
     take `lookBackBytes` per lane (the accumulators of every output). The single pass is chosen
     where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough per
-    compute unit (8; 16 for tiles of 64 with plain look-back words and values of at most 8
-    bytes or a squared sum scanned in halves): waiting on tiles of an earlier wave can cost more
-    than two launches (docs/PERFORMANCE.md, integral). `squaredSum`: the single pass computes the
-    squared sum too (its tile may be scanned in halves). */
+    compute unit (8; 16 for tiles of 64 with plain look-back words and values or tile pixels of
+    at most 8 bytes): waiting on tiles of an earlier wave can cost more than two launches
+    (docs/PERFORMANCE.md, integral). */
 TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t lookBackBytes, bool allowSinglePass = true, bool squaredSum = false);
+                            size_t lookBackBytes, bool allowSinglePass = true);
 
 /** The tilted integral in one launch of tiles of band x tile outputs (tile = 2 band), one
     work-group of tile x 4 work items each, whose carries pass down the diagonals through the

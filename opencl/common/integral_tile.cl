@@ -4,7 +4,8 @@
 // Included by integral.cl once per output of the pass (the sum, and the squared sum), with
 //   ACC        the accumulator vector type (CN lanes),
 //   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
-//   ACC_FN(f)  the name of this output's variant of f.
+//   ACC_FN(f)  the name of this output's variant of f,
+//   ACC_LT, ACC_LT_TO_ACC (single pass) the type of the tile's own integral and its conversion.
 
 // Published values are 32-bit words, each stored with its tag ((epoch << 2) | state) in the upper
 // half of a 64-bit word (opencl/integral.cl says why).
@@ -59,36 +60,98 @@ inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offse
     GLOBAL_VSTORE(GPUCONV_CAT(ACC_DT1, CN), ACC_TO_DT(v), p);
 }
 
-// Writes the integral of ACC_ROWS rows of the tile (TILE, or TILE / 2 in two halves), whose source
-// values are in rows 1..ACC_ROWS of `tile`, given for work item lid the sum `above` of column lid
-// above the tile (lid < TILE; the corner for lid == TILE) and the sum `left` of row lid left of it:
-// row 0 takes P, then row scans seeded with the corner (row 0) and L (rows 1..ACC_ROWS), then column
-// scans. In the second half (band 1) row 0 holds the integral of the first half's last row already
-// (the caller puts there what the first half returned) and seeds, above and left are not read
-// again. Called by the whole work-group; returns in the work items of the last segment (ly ==
-// SEGMENTS - 1, x < cols, rows not ending above) the integral of the last row for column lx.
-inline ACC ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
-                             ACC left, int lx, int ly, int bx, int by, int rows, int cols,
-                             __global uchar* dst, int dst_step, int dst_offset, int band)
+// The zero first row and column where tile (bx, by) touches them: work items of the first
+// segment (ly == 0), one output each (column lx + 1 of row 0, row y0 + lx + 1 of column 0).
+inline void ACC_FN(store_zero_edges)(__global uchar* dst, int dst_step, int dst_offset, int lx, int ly,
+                                     int bx, int by, int rows, int cols)
 {
-    const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE + band * ACC_ROWS;
-    if (band == 0)
+    const int x = bx * TILE + lx, y0 = by * TILE;
+    if (ly != 0)
+        return;
+    if (by == 0 && x < cols)
+        ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, x + 1, (ACC)(0));
+    if (bx == 0 && y0 + lx < rows)
+        ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + lx + 1, 0, (ACC)(0));
+    if (bx == 0 && by == 0 && lx == 0)
+        ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, 0, (ACC)(0));
+}
+
+#ifdef SINGLE_PASS
+// ---- the single pass: the tile's own integral first, the carries added at the stores ------------
+// The tile's values in ACC_LT (the output's accumulator, or for the squared sum of 8-bit images
+// 32-bit integers, which hold a tile's sums of squares exactly), scanned from zero: down the
+// columns while the work items hold their segments (work item (lx, ly): rows ly * SEG ... of
+// column lx), then along the rows (row lx, columns ly * SEG ...). Each step keeps its SEG values
+// in registers: a running sum, the segment's sum to `parts`, a barrier, then the sums of the
+// segments before it added.
+
+// vals[k] = vals[0] + ... + vals[k]; the segment's sum to parts[seg][lane].
+inline void ACC_FN(segment_prefix)(ACC_LT* vals, __local ACC_LT* parts, int lane, int seg)
+{
+    #pragma unroll
+    for (int k = 1; k < SEG; ++k)
+        vals[k] += vals[k - 1];
+    parts[seg * LM_STRIDE + lane] = vals[SEG - 1];
+}
+
+// Adds to vals the sums of the segments before `seg` (after segment_prefix and a barrier).
+inline void ACC_FN(add_earlier_segments)(ACC_LT* vals, __local const ACC_LT* parts, int lane, int seg)
+{
+    ACC_LT earlier = (ACC_LT)(0);
+    for (int s = 0; s < seg; ++s)
+        earlier += parts[s * LM_STRIDE + lane];
+    #pragma unroll
+    for (int k = 0; k < SEG; ++k)
+        vals[k] += earlier;
+}
+
+// Writes the tile's outputs (y0 + r + 1, x + 1) = the tile's own integral at (r, lx) plus the
+// carries: edges[2 * TILE] the corner (everything above and left of the tile), edges[lx] the sum
+// of columns x0 .. x above the tile, edges[TILE + r] the sum of rows y0 .. y0 + r left of it;
+// and the zero first row and column where the tile touches them. Work item (lx, ly) stores rows
+// ly * SEG ... of column lx.
+inline void ACC_FN(store_tile)(__local const ACC_LT* tile, __local const ACC* edges, int lx, int ly,
+                               int bx, int by, int rows, int cols, __global uchar* dst, int dst_step,
+                               int dst_offset)
+{
+    const int x = bx * TILE + lx, y0 = by * TILE;
+    if (x < cols)
     {
-        if (lid < TILE)
+        const ACC top = edges[2 * TILE] + edges[lx];
+        for (int k = 0; k < SEG && y0 + ly * SEG + k < rows; ++k)
         {
-            tile[lid] = above;
-            seeds[lid + 1] = left;
+            const int r = ly * SEG + k;
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r + 1, x + 1,
+                                ACC_LT_TO_ACC(tile[r * LM_STRIDE + lx]) + top + edges[TILE + r]);
         }
-        else if (lid == TILE)
-            seeds[0] = above;
     }
-    seeds += band * ACC_ROWS;
+    ACC_FN(store_zero_edges)(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
+}
+
+#else // !SINGLE_PASS
+
+// Writes the integral of the tile, whose source values are in rows 1..TILE of `tile`, given for
+// work item lid the sum `above` of column lid above the tile (lid < TILE; the corner for lid ==
+// TILE) and the sum `left` of row lid left of it: row 0 takes P, then row scans seeded with the
+// corner (row 0) and L (rows 1..TILE), then column scans. Called by the whole work-group.
+inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
+                              ACC left, int lx, int ly, int bx, int by, int rows, int cols,
+                              __global uchar* dst, int dst_step, int dst_offset)
+{
+    const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE;
+    if (lid < TILE)
+    {
+        tile[lid] = above;
+        seeds[lid + 1] = left;
+    }
+    else if (lid == TILE)
+        seeds[0] = above;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
     // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
     // row's seed and the sums of the segments to its left.
-    for (int r = lx + (band > 0 && lx == 0 ? TILE : 0); r <= ACC_ROWS; r += TILE)
+    for (int r = lx; r <= TILE; r += TILE)
     {
         ACC sum = (ACC)(0);
         for (int c = 0; c < SEG; ++c)
@@ -96,7 +159,7 @@ inline ACC ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC*
         parts[ly * (TILE + 1) + r] = sum;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = lx + (band > 0 && lx == 0 ? TILE : 0); r <= ACC_ROWS; r += TILE)
+    for (int r = lx; r <= TILE; r += TILE)
     {
         ACC acc = seeds[r];
         for (int s = 0; s < ly; ++s)
@@ -110,32 +173,24 @@ inline ACC ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC*
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
-    const int r0 = 1 + ly * (ACC_ROWS / SEGMENTS);
+    const int r0 = 1 + ly * SEG;
     ACC sum = (ACC)(0);
-    for (int k = 0; k < ACC_ROWS / SEGMENTS; ++k)
+    for (int k = 0; k < SEG; ++k)
         sum += tile[(r0 + k) * LM_STRIDE + lx];
     parts[ly * (TILE + 1) + lx] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
-    ACC acc = (ACC)(0);
     if (x < cols)
     {
-        acc = tile[lx];  // the integral at (y0, x + 1)
+        ACC acc = tile[lx];  // the integral at (y0, x + 1)
         for (int s = 0; s < ly; ++s)
             acc += parts[s * (TILE + 1) + lx];
-        for (int k = 0; k < ACC_ROWS / SEGMENTS && y0 + r0 + k - 1 < rows; ++k)
+        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
         {
             acc += tile[(r0 + k) * LM_STRIDE + lx];
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
         }
-        if (by == 0 && ly == 0 && band == 0)
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, x + 1, (ACC)(0));
     }
-    if (bx == 0 && ly == 0 && band == 0)
-    {
-        if (y0 + lx < rows)
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + lx + 1, 0, (ACC)(0));
-        if (by == 0 && lx == 0)
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, 0, 0, (ACC)(0));
-    }
-    return acc;
+    ACC_FN(store_zero_edges)(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
 }
+
+#endif // SINGLE_PASS
