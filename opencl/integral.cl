@@ -307,6 +307,9 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
 #ifdef SINGLE_PASS
 
 #ifdef SQSUM
+#if TILE > 64
+#error "a tile's sums of squares of 8-bit values fit 32-bit integers for tiles up to 64 x 64"
+#endif
 // The squared sum's tile value of a pixel from its sum's value (exact conversions: every sum type
 // holds 8-bit values exactly, and SQ_LTN a tile's sums of their squares).
 inline SQ_LTN square(WTN v)
