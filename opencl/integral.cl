@@ -359,9 +359,9 @@ inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN*
 }
 
 // The work items that walk the look-back's chains: those of the last segment (ly == SEGMENTS - 1)
-// the tile row's lanes (each holds its row's total after the row scan), work items 0..TILE - 1
-// the tile column's lanes, CORNER_ITEM the corner chain (with 2 segments work item 0, after its
-// column lane).
+// the tile row's lanes (each holds its row's value of the tile's last column after the row
+// scan), work items 0..TILE - 1 the tile column's lanes, CORNER_ITEM the corner chain (with 2
+// segments work item 0, after its column lane).
 #if SEGMENTS > 2
 #define CORNER_ITEM TILE
 #else
@@ -369,9 +369,10 @@ inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN*
 #endif
 
 // The sum, and with SQSUM the squared sum, in one pass over the source. Each tile computes its own
-// integral (scans from zero), publishes its last column (the row chain's lanes: row r's total
-// left of and in the tile, summed along the tile row, is the left carry of row r) and its last
-// row (the column chain's lanes, likewise the carry above each column), and only then looks back:
+// integral (scans from zero), publishes its last column (the row chain's lanes: in row r the sum
+// of the tile's rows 0..r, whose sum along the tile row is left(r), the sum of rows y0..y0 + r
+// left of the tile) and its last row (the column chain's lanes, likewise the sums above the tile
+// of columns x0..x), and only then looks back:
 // the tiles before it have had the time of its scans to publish theirs. Lane TILE - 1 of the row
 // chain is the tile's total, whose sum along the tile row is the corner chain's aggregate.
 __kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
@@ -419,36 +420,36 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     scan_segments(vals SQ_ARG(sq_vals), parts SQ_ARG(sq_parts), lx, ly);
     move_segment(tile SQ_ARG(sq_tile), vals SQ_ARG(sq_vals), lx * LM_STRIDE + ly * SEG, 1, true);
     const bool row_item = ly == SEGMENTS - 1;
-    const WTN row_total = vals[SEG - 1];
+    const WTN last_column = vals[SEG - 1];
 #ifdef SQSUM
-    const SQ_WTN sq_row_total = SQ_LT_TO_WT(sq_vals[SEG - 1]);
+    const SQ_WTN sq_last_column = SQ_LT_TO_WT(sq_vals[SEG - 1]);
 #endif
     if (row_item)
-        publish(carries SQ_ARG(sq_carries), t, 0, lx, bx > 0 ? AGGREGATE : INCLUSIVE, row_total
-                SQ_ARG(sq_row_total), epoch);
+        publish(carries SQ_ARG(sq_carries), t, 0, lx, bx > 0 ? AGGREGATE : INCLUSIVE, last_column
+                SQ_ARG(sq_last_column), epoch);
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // The three chains at once: nothing waits on a work item of the same work-group before the
     // barrier below.
     const bool col_item = lid < TILE;
-    WTN col_total = (WTN)(0), left = (WTN)(0), above = (WTN)(0), corner = (WTN)(0);
+    WTN last_row = (WTN)(0), left = (WTN)(0), above = (WTN)(0), corner = (WTN)(0);
 #ifdef SQSUM
-    SQ_WTN sq_col_total = (SQ_WTN)(0), sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0), sq_corner = (SQ_WTN)(0);
+    SQ_WTN sq_last_row = (SQ_WTN)(0), sq_left = (SQ_WTN)(0), sq_above = (SQ_WTN)(0), sq_corner = (SQ_WTN)(0);
 #endif
     if (col_item)
     {
-        col_total = tile[(TILE - 1) * LM_STRIDE + lid];
+        last_row = tile[(TILE - 1) * LM_STRIDE + lid];
 #ifdef SQSUM
-        sq_col_total = SQ_LT_TO_WT(sq_tile[(TILE - 1) * LM_STRIDE + lid]);
+        sq_last_row = SQ_LT_TO_WT(sq_tile[(TILE - 1) * LM_STRIDE + lid]);
 #endif
-        publish(carries SQ_ARG(sq_carries), t, 1, lid, by > 0 ? AGGREGATE : INCLUSIVE, col_total
-                SQ_ARG(sq_col_total), epoch);
+        publish(carries SQ_ARG(sq_carries), t, 1, lid, by > 0 ? AGGREGATE : INCLUSIVE, last_row
+                SQ_ARG(sq_last_row), epoch);
     }
     if (row_item && bx > 0)
     {
         look_back(carries SQ_ARG(sq_carries), t, 0, lx, bx, 1, epoch, &left SQ_ARG(&sq_left));
-        publish(carries SQ_ARG(sq_carries), t, 0, lx, INCLUSIVE, left + row_total
-                SQ_ARG(sq_left + sq_row_total), epoch);
+        publish(carries SQ_ARG(sq_carries), t, 0, lx, INCLUSIVE, left + last_column
+                SQ_ARG(sq_left + sq_last_column), epoch);
     }
     if (row_item && lx == TILE - 1)
         // The corner chain's aggregate (the sum left of the tile), or at by == 0 its inclusive
@@ -458,8 +459,8 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     if (col_item && by > 0)
     {
         look_back(carries SQ_ARG(sq_carries), t, 1, lid, by, tiles_x, epoch, &above SQ_ARG(&sq_above));
-        publish(carries SQ_ARG(sq_carries), t, 1, lid, INCLUSIVE, above + col_total
-                SQ_ARG(sq_above + sq_col_total), epoch);
+        publish(carries SQ_ARG(sq_carries), t, 1, lid, INCLUSIVE, above + last_row
+                SQ_ARG(sq_above + sq_last_row), epoch);
     }
     if (lid == CORNER_ITEM && by > 0)
         look_back(carries SQ_ARG(sq_carries), t, 1, TILE, by, tiles_x, epoch, &corner SQ_ARG(&sq_corner));
