@@ -830,13 +830,15 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
     {
         __global const SRC_T1* p = source_at(src, src_step, src_offset, y, x);
         SRC_T1 raw[PREFIX_SEG * CN];
-        if (CN == 1 && sizeof(SRC_T1) >= 4 && PREFIX_SEG % 4 == 0 && ON_BOUNDARY(p, 4 * sizeof(SRC_T1)))
+        // The compile-time parts joined with `&`: `&&` with constant operands draws clang's
+        // -Wconstant-logical-operand (PoCL).
+        if ((CN == 1) & (sizeof(SRC_T1) >= 4) & (PREFIX_SEG % 4 == 0) && ON_BOUNDARY(p, 4 * sizeof(SRC_T1)))
         {
             #pragma unroll
             for (int i = 0; i < PREFIX_SEG / 4; ++i)
                 vstore4(((__global const GPUCONV_CAT(SRC_T1, 4)*)p)[i], i, raw);
         }
-        else if (CN == 1 && sizeof(SRC_T1) <= 2 && PREFIX_SEG * sizeof(SRC_T1) % 16 == 0 && ON_BOUNDARY(p, 16))
+        else if ((CN == 1) & (sizeof(SRC_T1) <= 2) & (PREFIX_SEG * sizeof(SRC_T1) % 16 == 0) && ON_BOUNDARY(p, 16))
         {
             // Compiled for every element type: 1 where the branch is dead, not a division by zero.
             const int per_uint = sizeof(SRC_T1) <= 2 ? 4 / (int)sizeof(SRC_T1) : 1, bits = 8 * (int)sizeof(SRC_T1);
