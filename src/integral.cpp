@@ -185,7 +185,7 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
     const detail::TiledScanPlan plan =
-        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), 0, false);
+        detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), false);
     const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, finiteOnly,
                                              pixelsAligned(cn, { &src, &out }), plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
@@ -222,10 +222,9 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
     const bool withSq = !sqsum.empty();
     CV_Assert(!withSq || (!square && squaresShareThePass(depth, cn, outDepth)));
     const int rows = src.rows, cols = src.cols;
-    // The local tiles and a look-back value hold both outputs (the squares' tile as 32-bit integers).
-    const size_t lookBackBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(sqdepth, cn) : 0);
+    // The local tiles hold both outputs (the squares' as 32-bit integers).
     const size_t tileBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(CV_32S, cn) : 0);
-    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, lookBackBytes, true);
+    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, true);
 
     if (!plan.singlePass)
     {

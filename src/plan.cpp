@@ -387,8 +387,7 @@ bool hasLookBackAtomics(const ocl::Device& device)
 
 } // namespace
 
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes,
-                            size_t lookBackBytes, bool allowSinglePass)
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes, bool allowSinglePass)
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
@@ -418,15 +417,14 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
     plan.plainLookBack = plainLookBackWords(device);
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
-    // compute unit where a look-back value takes at most 8 bytes per lane (H100, 4K: 2040 tiles;
-    // 8UC1->32S 40.2 against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4
-    // against 83.6) or the tiles take at most 8 bytes per pixel (8UC1 with the squared sum), not
-    // with larger ones (the squared sum's 12 bytes: 117 against 114 us) nor with smaller tiles
-    // (16-byte pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
-    // integral, commits d968603 and 139b129.
+    // compute unit where their pixels take at most 8 bytes (H100, 4K: 2040 tiles; 8UC1->32S 40.2
+    // against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4 against 83.6;
+    // 8UC1 with the squared sum's 32-bit tile: docs/PERFORMANCE.md, integral, 44179a5), not with
+    // larger ones (a squared sum's 12 bytes: 117 against 114 us) nor with smaller tiles (16-byte
+    // pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md, integral,
+    // commits d968603 and 139b129.
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
-                                            : plan.plainLookBack && plan.tile == 64 && (lookBackBytes <= 8 || pixelBytes <= 8)
-                                                  ? 16 : 8;
+                                            : plan.plainLookBack && plan.tile == 64 && pixelBytes <= 8 ? 16 : 8;
     plan.singlePass = allowSinglePass && hasLookBackAtomics(device) &&
                       (size_t)plan.tilesX * plan.tilesY <= tilesPerUnit * (size_t)device.maxComputeUnits();
     // One predecessor per read (H100, one launch: batches of 2 or 4 after the nearest one were
