@@ -34,14 +34,15 @@
 // The tilted sum (rotated by 45 degrees) is, with R(y, k) = sum of src(y, x) over x < k (k
 // clamped to [0, W]):
 //   T(X, Y) = sum_{y<Y} R(y, X+Y-1-y) - sum_{y<Y} R(y, X-Y+y),
-// two prefix sums along the diagonals of R, in one launch after the upright sum's (see "The
-// tilted sum" below).
+// two prefix sums along the diagonals of R, in the single pass or in one launch after the upright
+// sum's (see "The tilted sum" below).
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
-// SINGLE_PASS: integral_tiles only; TILTED: integral_tilted (and the non-finite values' kernels);
-// else the three launches' kernels (a build compiles only the kernels it launches).
+// SINGLE_PASS: integral_tiles only, with WITH_TILTED (and BAND, TILTED_LAG) the tilted sum's tiles too;
+// TILTED: integral_tilted (and the non-finite values' kernels); else the three launches' kernels
+// (a build compiles only the kernels it launches).
 // SQSUM (single pass, one-channel 8-bit images): the squared sum too, with SQ_WTN, SQ_DT1,
 // SQ_WT_TO_DT as above, and its tile's type SQ_LTN (32-bit integers) with WT_TO_SQ_LT and
 // SQ_LT_TO_WT; SQUARE: the sum of squares instead of the sum.
@@ -62,6 +63,9 @@
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
 #define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
+// Local arrays carved out of one buffer (a pass of upright and tilted tiles takes the larger of
+// their local memories, not both) start on 32 bytes, the widest vector's alignment.
+#define LM_ROUND(bytes) (((bytes) + 31) / 32 * 32)
 
 // t[j] = p[(k0 + j) * stride] for the j < SCAN_BLOCK with k0 + j < n, zero beyond: independent
 // loads, so that sequential walks over global memory wait one latency per block, not per value.
@@ -302,8 +306,6 @@ inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, i
     return source_value(GLOBAL_VLOAD(SRC_PIXEL, source_at(src, src_step, src_offset, y, x)));
 }
 
-#ifndef TILTED
-
 #ifdef SINGLE_PASS
 
 #ifdef SQSUM
@@ -375,27 +377,38 @@ inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN*
 // of columns x0..x), and only then looks back:
 // the tiles before it have had the time of its scans to publish theirs. Lane TILE - 1 of the row
 // chain is the tile's total, whose sum along the tile row is the corner chain's aggregate.
-__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
-                             int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
+// Its local memory, `lm`: the tile and the segment sums (then the carries: store_tile's edges) of
+// each output.
+#define UPRIGHT_TILE_BYTES LM_ROUND(TILE * LM_STRIDE * sizeof(WTN))
+#define UPRIGHT_PARTS_BYTES LM_ROUND(SEGMENTS * LM_STRIDE * sizeof(WTN))
 #ifdef SQSUM
-                             __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
-                             __global ulong* sq_carries,
+#define SQ_TILE_BYTES LM_ROUND(TILE * LM_STRIDE * sizeof(SQ_LTN))
+#define SQ_PARTS_BYTES LM_ROUND(SEGMENTS * LM_STRIDE * sizeof(SQ_LTN))
+#define UPRIGHT_LM_BYTES (UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES + SQ_TILE_BYTES + SQ_PARTS_BYTES + \
+                          LM_ROUND((2 * TILE + 2) * sizeof(SQ_WTN)))
+#else
+#define UPRIGHT_LM_BYTES (UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES)
 #endif
-                             __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
+
+// Tile t (row-major, tiles_x per row) of the pass, by work item (lx, ly).
+inline void upright_tile(__global const uchar* src, int src_step, int src_offset,
+                         int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
+#ifdef SQSUM
+                         __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
+                         __global ulong* sq_carries,
+#endif
+                         __global ulong* carries, int tiles_x, uint epoch, int t, int lx, int ly,
+                         __local uchar* lm)
 {
-    __local WTN tile[TILE * LM_STRIDE];
-    __local WTN parts[SEGMENTS * LM_STRIDE];  // segment sums; then the carries (store_tile's edges)
+    __local WTN* tile = (__local WTN*)lm;
+    __local WTN* parts = (__local WTN*)(lm + UPRIGHT_TILE_BYTES);
 #ifdef SQSUM
-    __local SQ_LTN sq_tile[TILE * LM_STRIDE];
-    __local SQ_LTN sq_parts[SEGMENTS * LM_STRIDE];
-    __local SQ_WTN sq_edges[2 * TILE + 2];
+    __local SQ_LTN* sq_tile = (__local SQ_LTN*)(lm + UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES);
+    __local SQ_LTN* sq_parts = (__local SQ_LTN*)((__local uchar*)sq_tile + SQ_TILE_BYTES);
+    __local SQ_WTN* sq_edges = (__local SQ_WTN*)((__local uchar*)sq_parts + SQ_PARTS_BYTES);
 #endif
-    __local int ticket;
-    const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
-    if (lid == 0)
-        ticket = take_ticket(flags, get_num_groups(0) * get_num_groups(1));
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const int t = ticket, by = ticket_row(t, tiles_x), bx = t - by * tiles_x;
+    const int lid = ly * TILE + lx;
+    const int by = ticket_row(t, tiles_x), bx = t - by * tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
 
     // Down the columns: rows ly * SEG ... of column lx.
@@ -500,7 +513,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
 
 #endif // SINGLE_PASS
 
-#ifndef SINGLE_PASS
+#if !defined(SINGLE_PASS) && !defined(TILTED)
 // ---- three launches -----------------------------------------------------------------------------
 // For images of more tiles than the device runs at once, where waiting on the look-back costs more
 // than two more launches: integral_tile_totals (per tile the total of each of its rows and
@@ -642,11 +655,13 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
                   dst_offset);
 }
 
-#endif // !SINGLE_PASS
+#endif // three launches
 
-#else // TILTED
+#if defined(TILTED) || defined(WITH_TILTED)
 
-// The tilted sum in one launch over tiles of BAND x TILE outputs (TILE = 2 BAND): tile (b, tx)
+// The tilted sum over tiles of BAND x TILE outputs (TILE = 2 BAND), in a launch of its own after
+// the upright sum's (TILTED: integral_tilted) or in the upright single pass (WITH_TILTED: its
+// integral_tiles, where TILE is the upright tiles' size too): tile (b, tx)
 // takes the source rows y0 = b * BAND .. y0 + BAND - 1 (band b) and writes the outputs
 // (y0 + 1 + r, X0 + x), r < BAND, x < TILE, X0 = tx * TILE (band 0 also the zero row 0). With
 // P(Y, X) = sum_{y<Y} R(y, X+Y-1-y) and Q(Y, X) = sum_{y<Y} R(y, X-Y+y) (T = P - Q), the band's
@@ -655,18 +670,18 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 // and for r < BAND
 //   T(y0 + 1 + r, X) = CP(b, X + r + 1) - CQ(b, X - r - 1)
 //                      + sum_{j<=r} R(y0 + j, X + r - j) - R(y0 + j, X - 1 - r + j).
-// Both sums inside the band take r + 1 rows, so the part of R left of the tile's apron (the same
-// for every column of a row) cancels: the tile needs only the band's source for columns
+// Both sums inside the band take r + 1 rows, so the part of R left of the tile (the same for
+// every column of a row) cancels: the tile needs only the band's source for columns
 // X0 - BAND .. X0 + TILE + BAND - 1, read once (the aprons from cache). One step down a band,
 //   CP(b + 1, c) = CP(b, c + BAND) + (the band's sum of R down that rising diagonal),
 //   CQ(b + 1, c) = CQ(b, c - BAND) + (the band's sum down the falling one),
 // so each column's carry is the sum of one band sum per band above, each in the tile BAND columns
 // further right (rising) or left (falling) per band: a decoupled look-back (Merrill and Garland,
 // as in the single pass above, with its tagged words) down the diagonals. Each tile publishes its
-// band sums for its TILE columns (the aggregates, the part left of the apron restored from two
-// values of the upright sum I) and then CP(b + 1, .) and CQ(b + 1, .) (its inclusive prefixes);
-// the walk stops at the nearest inclusive prefix, at band 0, right of the image (where the
-// rising carry is the upright sum's I(y, cols): R is the row total there) or left of it (the
+// band sums for its TILE columns (the aggregates, the part left of the tile restored from the
+// upright sum I) and then CP(b + 1, .) and CQ(b + 1, .) (its inclusive prefixes); the walk stops
+// at the nearest inclusive prefix, at band 0, right of the image (where the rising carry is the
+// upright sum's I(y, cols): R is the row total there) or left of it (the
 // falling carry is zero). Tiles take their place from a ticket in launch order, so every tile a
 // tile waits on has started.
 // Build options: BAND, TILE, SEGMENTS (4: work-groups of TILE x 4 items, which take the band's
@@ -870,27 +885,88 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
     }
 }
 
+// The two things a tile takes from the upright sum I: the band's rows left of the tile,
+// sum_{j<h} R(y0 + j, X0) = I(y0 + h, X0) - I(y0, X0), and everything above row y (a multiple of
+// BAND), I(y, cols), the rising carry right of the image. In a pass with the upright tiles
+// (WITH_TILTED: TILE, the upright tiles' size too, is 2 BAND) they come from those tiles'
+// published inclusive prefixes (integral_tiles above): the row chain's lane r of upright tile
+// (by, bx) holds the sum of rows TILE by .. TILE by + r left of its right edge, the column chain's
+// lane c the sum of columns TILE bx .. TILE bx + c above its bottom edge, the corner chain's the
+// sum left of the tile above its bottom edge. The upright tiles they come from take their tickets
+// before the band's tiles, so the wait always ends.
+#ifdef WITH_TILTED
+#  define UPRIGHT_PARAMS __global ulong* upright_carries, int upright_tiles_x
+#  define UPRIGHT_ARGS upright_carries, upright_tiles_x
+
+// Lane `lane` of upright tile t's chain `chain`, once it is an inclusive prefix.
+inline WTN upright_inclusive(__global ulong* upright_carries, int t, int chain, int lane, uint epoch)
+{
+    WTN v;
+    while (read_value_sum(carry_slot_sum(upright_carries, t, chain, lane), epoch, &v) != INCLUSIVE)
+        ;
+    return v;
+}
+
+inline WTN rows_left_of_tile(UPRIGHT_PARAMS, int y0, int h, int x0, uint epoch)
+{
+    if (x0 == 0)
+        return (WTN)(0);
+    const int t = y0 / TILE * upright_tiles_x + x0 / TILE - 1, first = y0 % TILE;
+    WTN v = upright_inclusive(upright_carries, t, 0, first + h - 1, epoch);
+    if (first > 0)
+        v -= upright_inclusive(upright_carries, t, 0, first - 1, epoch);
+    return v;
+}
+
+inline WTN sum_above(UPRIGHT_PARAMS, int y, int cols, uint epoch)
+{
+    const int last = upright_tiles_x - 1, by = y / TILE, rest = y % TILE;
+    WTN v = (WTN)(0);
+    if (by > 0)
+    {
+        const int t = (by - 1) * upright_tiles_x + last;
+        v = upright_inclusive(upright_carries, t, 1, TILE, epoch) +
+            upright_inclusive(upright_carries, t, 1, cols - 1 - last * TILE, epoch);
+    }
+    if (rest > 0)
+        v += upright_inclusive(upright_carries, by * upright_tiles_x + last, 0, rest - 1, epoch);
+    return v;
+}
+#else
+#  define UPRIGHT_PARAMS __global const uchar* isum, int isum_step, int isum_offset
+#  define UPRIGHT_ARGS isum, isum_step, isum_offset
+
 // The upright sum's value at (y, x), in the accumulator type.
-inline WTN upright_at(__global const uchar* isum, int isum_step, int isum_offset, int y, int x)
+inline WTN upright_at(UPRIGHT_PARAMS, int y, int x)
 {
     return VLOAD((__global const WT1*)(isum + (y * isum_step + isum_offset + x * (int)sizeof(WT1) * CN)));
 }
+
+inline WTN rows_left_of_tile(UPRIGHT_PARAMS, int y0, int h, int x0, uint epoch)
+{
+    return upright_at(UPRIGHT_ARGS, y0 + h, x0) - upright_at(UPRIGHT_ARGS, y0, x0);
+}
+
+inline WTN sum_above(UPRIGHT_PARAMS, int y, int cols, uint epoch)
+{
+    return upright_at(UPRIGHT_ARGS, y, cols);
+}
+#endif
 
 // CP(b, c) (family 0) or CQ(b, c) (family 1): the sum over the bands above b of their sums down
 // the diagonal that reaches column c on band b's top row, walked back band by band (the column
 // moves BAND right per band for the rising family, left for the falling one) through the tiles'
 // published values, up to the nearest inclusive prefix, band 0, or a column where the carry is
-// known: the upright sum's I(y, cols) for rising diagonals right of the image, zero for falling
-// ones left of it.
+// known: I(y, cols) for rising diagonals right of the image, zero for falling ones left of it.
 inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int tiles_x, int cols,
-                          __global const uchar* isum, int isum_step, int isum_offset, uint epoch)
+                          UPRIGHT_PARAMS, uint epoch)
 {
     WTN acc = (WTN)(0);
     for (int k = 1; k <= b; ++k, c += family == 0 ? BAND : -BAND)
     {
         if (family == 0 && c >= cols)
         {
-            acc += upright_at(isum, isum_step, isum_offset, (b - k + 1) * BAND, cols);
+            acc += sum_above(UPRIGHT_ARGS, (b - k + 1) * BAND, cols, epoch);
             break;
         }
         if (family == 1 && c < 0)
@@ -908,32 +984,40 @@ inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int
     return acc;
 }
 
-__kernel void integral_tilted(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
-                              __global const uchar* isum, int isum_step, int isum_offset,
-                              __global uchar* dst, int dst_step, int dst_offset,
-                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch
-                              NON_FINITE_ARG(__global const int* reach))
+// Its local memory, `lm` (all of the accumulator type):
+//   apron[j][c] = R(y0 + j, X0 - BAND + c) - R(y0 + j, X0), the band's row prefixes relative to
+//     the tile's left edge (the part left of it is the same for every column of a row);
+//   inside: the band's part of P, then of P - Q;
+//   segment_sums: the sums of the runs of the band's rows (the loads);
+//   band_sums: the band's sums down the diagonals of the tile's lanes;
+//   carried: CP(b, X0 + k), then CQ(b, X0 - BAND + k), k < CARRIES.
+#define APRON_BYTES LM_ROUND(BAND * APRON_STRIDE * sizeof(WTN))
+#define INSIDE_BYTES LM_ROUND(BAND * (TILE + 1) * sizeof(WTN))
+#define SEGMENT_SUMS_BYTES LM_ROUND(PREFIX_SEGMENTS * BAND * sizeof(WTN))
+#define BAND_SUMS_BYTES LM_ROUND(2 * TILE * sizeof(WTN))
+#define TILTED_LM_BYTES (APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES + \
+                         LM_ROUND(2 * CARRIES * sizeof(WTN)))
+
+// Tile t (band-major, tiles_x per band) of the tilted sum, by work item lid.
+inline void tilted_tile(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
+                        UPRIGHT_PARAMS, __global uchar* dst, int dst_step, int dst_offset,
+                        __global ulong* carries, int tiles_x, uint epoch, int t, int lid, __local uchar* lm
+                        NON_FINITE_ARG(__global const int* reach))
 {
-    // apron[j][c] = R(y0 + j, X0 - BAND + c) less the row's sum left of column X0 - BAND.
-    __local WTN apron[BAND * APRON_STRIDE];
-    __local WTN inside[BAND * (TILE + 1)];  // the band's part of P, then of P - Q
-    __local WTN segment_sums[PREFIX_SEGMENTS * BAND];
-    __local WTN band_sums[2 * TILE];   // the band's sums down the diagonals of the tile's lanes
-    __local WTN carried[2 * CARRIES];  // CP(b, X0 + k), then CQ(b, X0 - BAND + k), k < CARRIES
-    __local int ticket;
-    const int lid = get_local_id(0);
-    if (lid == 0)
-        ticket = take_ticket(flags, get_num_groups(0));
-    barrier(CLK_LOCAL_MEM_FENCE);
-    const int t = ticket, b = ticket_row(t, tiles_x), tx = t - b * tiles_x;
+    __local WTN* apron = (__local WTN*)lm;
+    __local WTN* inside = (__local WTN*)(lm + APRON_BYTES);
+    __local WTN* segment_sums = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES);
+    __local WTN* band_sums = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES);
+    __local WTN* carried = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES);
+    const int b = ticket_row(t, tiles_x), tx = t - b * tiles_x;
     const int y0 = b * BAND, x0 = tx * TILE, h = min(BAND, rows - y0);
-    const int left = max(x0 - BAND, 0);
 
     // The band's source: item (row, seg) loads run seg of PREFIX_SEG pixels of band row `row`
     // (load_run) and takes its exclusive prefix in registers; the runs' sums then seed each run
-    // with the sum of the runs left of it. 32 neighbouring items take two neighbouring runs of
-    // up to 16 rows: their loads touch a memory line per row, their stores into `apron` (rows
-    // APRON_STRIDE apart) different local-memory banks.
+    // with the sum of the runs left of it, less those left of the tile (runs 0 and 1: BAND = 2
+    // PREFIX_SEG). 32 neighbouring items take two neighbouring runs of up to 16 rows: their loads
+    // touch a memory line per row, their stores into `apron` (rows APRON_STRIDE apart) different
+    // local-memory banks.
     {
         const int rows_half = min(BAND, 16), group = lid / (2 * rows_half);
         const int row = lid % rows_half + rows_half * (group % (BAND / rows_half));
@@ -950,7 +1034,7 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
         }
         segment_sums[seg * BAND + row] = acc;
         barrier(CLK_LOCAL_MEM_FENCE);
-        acc = (WTN)(0);
+        acc = -(segment_sums[row] + segment_sums[BAND + row]);
         for (int s = 0; s < seg; ++s)
             acc += segment_sums[s * BAND + row];
         __local WTN* a = apron + row * APRON_STRIDE + seg * PREFIX_SEG;
@@ -960,9 +1044,6 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // The band's sum of the rows' parts left of the apron, which the band sums restore.
-    const WTN left_part = upright_at(isum, isum_step, isum_offset, y0 + h, left) -
-                          upright_at(isum, isum_step, isum_offset, y0, left);
     // Walks down the diagonals: item w < WALKS the rising one through (y0 + j, X0 + w - j) into
     // `inside`; then item WALKS + w the falling one through (y0 + j, X0 - BAND + w + j),
     // subtracting. Each ends with the band's sum down its diagonal, which the tiles below need
@@ -992,10 +1073,11 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
     if ((rising_walk || falling_walk) && lane >= 0 && lane < TILE)
     {
         const int family = rising_walk ? 0 : 1;
-        acc += left_part;
+        // Taken this late: with WITH_TILTED it waits on the upright tiles' look-back.
+        acc += rows_left_of_tile(UPRIGHT_ARGS, y0, h, x0, epoch);
         band_sums[family * TILE + lane] = acc;
         const bool known = b == 0 || (rising_walk ? x0 + lane + BAND >= cols : x0 + lane - BAND < 0);
-        const WTN carry = rising_walk && b > 0 && known ? upright_at(isum, isum_step, isum_offset, y0, cols) : (WTN)(0);
+        const WTN carry = rising_walk && b > 0 && known ? sum_above(UPRIGHT_ARGS, y0, cols, epoch) : (WTN)(0);
         publish_value_sum(carry_slot_sum(carries, t, family, lane), known ? acc + carry : acc,
                           (epoch << 2) | (known ? INCLUSIVE : AGGREGATE));
     }
@@ -1008,7 +1090,7 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
     {
         const int family = lid < CARRIES ? 0 : 1, k = lid - family * CARRIES;
         const int c = family == 0 ? x0 + k : x0 - BAND + k;
-        const WTN carry = diagonal_carry(carries, family, b, c, tiles_x, cols, isum, isum_step, isum_offset, epoch);
+        const WTN carry = diagonal_carry(carries, family, b, c, tiles_x, cols, UPRIGHT_ARGS, epoch);
         const int own = family == 0 ? k - BAND : k;
         if (own >= 0 && own < TILE && b > 0 && (family == 0 ? c < cols : c >= 0))
             publish_value_sum(carry_slot_sum(carries, t, family, own), carry + band_sums[family * TILE + own],
@@ -1032,9 +1114,83 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
         if (b == 0 && lid < TILE)
             store_pixel_sum(dst, dst_step, dst_offset, 0, x0 + x, (WTN)(0));
     }
-
 }
+
+#ifdef TILTED
+__kernel void integral_tilted(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
+                              UPRIGHT_PARAMS, __global uchar* dst, int dst_step, int dst_offset,
+                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch
+                              NON_FINITE_ARG(__global const int* reach))
+{
+    __local ulong4 lm[TILTED_LM_BYTES / sizeof(ulong4)];  // 32-byte aligned (LM_ROUND)
+    __local int ticket;
+    const int lid = get_local_id(0);
+    if (lid == 0)
+        ticket = take_ticket(flags, get_num_groups(0));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    tilted_tile(src, src_step, src_offset, rows, cols, UPRIGHT_ARGS, dst, dst_step, dst_offset, carries,
+                tiles_x, epoch, ticket, lid, (__local uchar*)lm NON_FINITE_ARG(reach));
+}
+#endif
 
 #endif // !NON_FINITE_SEARCH
 
-#endif // TILTED
+#endif // TILTED || WITH_TILTED
+
+#ifdef SINGLE_PASS
+#ifdef WITH_TILTED
+#  define TILTED_PARAMS , __global uchar* tilted, int tilted_step, int tilted_offset, \
+                          __global ulong* tilted_carries, int tilted_tiles_x
+#  define PASS_LM_BYTES (UPRIGHT_LM_BYTES > TILTED_LM_BYTES ? UPRIGHT_LM_BYTES : TILTED_LM_BYTES)
+#else
+#  define TILTED_PARAMS
+#  define PASS_LM_BYTES UPRIGHT_LM_BYTES
+#endif
+
+// The pass's tiles (upright_tile), with WITH_TILTED also those of the tilted sum (tilted_tile), in
+// one launch of work-groups TILE x SEGMENTS (4). Each takes a ticket, which makes it an upright
+// tile or a tilted one: first the upright tiles of TILTED_LAG tile rows, then rounds of the next
+// upright tile row and the two bands of the tile row TILTED_LAG rows above it, then the bands
+// left. A band's tiles wait on the upright tiles of its tile row (rows_left_of_tile, sum_above)
+// and on tilted tiles above, all of earlier tickets; the lag lets them find those done.
+__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
+                             int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
+#ifdef SQSUM
+                             __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
+                             __global ulong* sq_carries,
+#endif
+                             __global ulong* carries, __global uint* flags, int tiles_x, uint epoch
+                             TILTED_PARAMS)
+{
+    __local ulong4 lm[PASS_LM_BYTES / sizeof(ulong4)];  // 32-byte aligned (LM_ROUND)
+    __local int ticket;
+    const int lx = get_local_id(0), ly = get_local_id(1);
+    if (lx == 0 && ly == 0)
+        ticket = take_ticket(flags, get_num_groups(0) * get_num_groups(1));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    int t = ticket;
+#ifdef WITH_TILTED
+    // Written without nested branches: PoCL gave wrong tilted sums for a nested-branch version
+    // of the same decoding (its barriers in the tiles' code after them).
+    const int tiles_y = (rows + TILE - 1) / TILE, lag = min(TILTED_LAG, tiles_y);
+    const int lead = lag * tiles_x, round_tiles = tiles_x + 2 * tilted_tiles_x, rounds = tiles_y - lag;
+    const int u = max(t - lead, 0);
+    const int round = u < rounds * round_tiles ? ticket_row(u, round_tiles) : rounds;
+    const int q = u - round * round_tiles;
+    if (t >= lead && (round == rounds || q >= tiles_x))
+    {
+        tilted_tile(src, src_step, src_offset, rows, cols, carries, tiles_x, tilted, tilted_step,
+                    tilted_offset, tilted_carries, tilted_tiles_x, epoch,
+                    2 * round * tilted_tiles_x + q - (round == rounds ? 0 : tiles_x), ly * TILE + lx,
+                    (__local uchar*)lm);
+        return;
+    }
+    t = t < lead ? t : (round + lag) * tiles_x + q;
+#endif
+    upright_tile(src, src_step, src_offset, rows, cols, dst, dst_step, dst_offset,
+#ifdef SQSUM
+                 sq_dst, sq_dst_step, sq_dst_offset, sq_carries,
+#endif
+                 carries, tiles_x, epoch, t, lx, ly, (__local uchar*)lm);
+}
+#endif // SINGLE_PASS

@@ -63,11 +63,12 @@ done
 echo "oclgrind: all $(ls "$canaries"/*.sim | wc -l) canaries (deliberate defects) reported"
 
 # oclgrind's device has 32 KiB of local memory, less than filter2D's frequency-domain path needs
-# (33 KiB; GPUs have 48 KiB or more): its cases run on a device with 48 KiB.
+# (33 KiB; GPUs have 48 KiB or more) and than integral's single pass with the squared and tilted
+# sums in tiles of 64 takes: their cases run on a device with 48 KiB.
 run_case() {
   local log=$1; shift
   local local_mem=""
-  case "$t" in *spectral*|*Spectral*) local_mem=OCLGRIND_LOCAL_MEM_SIZE=49152 ;; esac
+  case "$t" in *spectral*|*Spectral*|*in_pass*) local_mem=OCLGRIND_LOCAL_MEM_SIZE=49152 ;; esac
   env $local_mem "$@" OCLGRIND_LOG="$log" build/bin/opencv_test_gpuconv --gtest_filter="$t" > "$log.out" 2>&1
 }
 # oclgrind writes one blank-line separated record per report. OpenCV's device probing asks an

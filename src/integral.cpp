@@ -133,13 +133,15 @@ bool squaresShareThePass(int depth, int cn, int sdepth)
     sum too (single pass, where squaresShareThePass); `finiteOnly`: NaN and infinities count as
     zero. */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
-                               bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan)
+                               bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan,
+                               const detail::TiltedInPassPlan& withTilted = detail::TiltedInPassPlan())
 {
     uint64 key = 0;
     // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all).
     for (int field : { depth, cn, sdepth, sqdepth + 1,
                        (int)square + 4 * (int)aligned + 8 * (int)plan.singlePass +
-                           16 * (int)finiteOnly,
+                           16 * (int)finiteOnly + 32 * (int)withTilted.joins +
+                           64 * (int)(withTilted.maxRegisters > 0),
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits); for the
@@ -161,8 +163,14 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                         (finiteOnly ? " -D ZERO_NON_FINITE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "");
         if (plan.singlePass)
+        {
             o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
                             plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
+            if (withTilted.joins)
+                o += cv::format(" -D WITH_TILTED -D BAND=%d -D TILTED_LAG=%d", plan.tile / 2, withTilted.lag);
+            if (withTilted.maxRegisters > 0)
+                o += cv::format(" -cl-nv-maxrregcount=%d", withTilted.maxRegisters);
+        }
         else
             o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d", (int)plan.carries.local[0],
                             plan.carrySegments);
@@ -209,13 +217,23 @@ detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, boo
     return detail::OclDecline();
 }
 
+/** The tilted sum offered to a pass (scanPass), in the sum's depth: its output and plan; `done`
+    once the pass has computed it. */
+struct TiltedInPass
+{
+    UMat out;
+    detail::TiltedScanPlan plan;
+    bool done = false;
+};
+
 /** out = the integral (with its zero first row and column) of src (or of src squared where
     `square`) in the precision of outDepth (wrapping 32-bit integers for CV_32S), and sqsum (unless
     empty; only where squaresShareThePass) that of src squared in sqdepth: in one launch where the
     plan says so, else in three per output. `finiteOnly`: of the finite values of src (NaN and
-    infinities count as zero). */
+    infinities count as zero). `tilted` (unless null): the tilted sum too, where it can join the
+    one launch (planTiltedInPass). */
 detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsum, int sqdepth, bool square,
-                            bool finiteOnly)
+                            bool finiteOnly, TiltedInPass* tilted = nullptr)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth();
@@ -233,9 +251,11 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
             decline = scanWithCarries(src, sqsum, sqdepth, true, finiteOnly);
         return decline;
     }
+    const detail::TiltedInPassPlan withTilted =
+        tilted ? detail::planTiltedInPass(device, plan, tilted->plan) : detail::TiltedInPassPlan();
     const std::string& options =
         scanOptions(device, depth, cn, outDepth, withSq ? sqdepth : -1, square, finiteOnly,
-                    pixelsAligned(cn, { &src, &out, &sqsum }), plan);
+                    pixelsAligned(cn, { &src, &out, &sqsum }), plan, withTilted);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;
@@ -258,20 +278,32 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
     i = tiles.set(i, ocl::KernelArg::PtrReadWrite(carries));
     i = tiles.set(i, ocl::KernelArg::PtrReadWrite(flags));
     i = tiles.set(i, plan.tilesX);
-    tiles.set(i, (int)epoch);
-    if (!tiles.enqueue(plan.tiles))
+    i = tiles.set(i, (int)epoch);
+    if (withTilted.joins)
+    {
+        const detail::TiltedScanPlan& tp = tilted->plan;
+        UMat tiltedCarries = lookBackSlots(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES, (size_t)tp.tilesX * tp.bands,
+                                           tp.tile, outDepth, cn);
+        i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(tilted->out));
+        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(tiltedCarries));
+        tiles.set(i, tp.tilesX);
+        if (!tiles.enqueue(withTilted.tiles))
+            return "enqueueing the integral kernel failed";
+        tilted->done = true;
+    }
+    else if (!tiles.enqueue(plan.tiles))
         return "enqueueing the integral kernel failed";
     return detail::OclDecline();
 }
 
 /** sum = the integral of src in sdepth, and sqsum (unless empty) that of src squared in sqdepth,
-    in one pass where squaresShareThePass, else one pass each. `finiteOnly`: of the finite values
-    of src. */
+    in one pass where squaresShareThePass, else one pass each; `tilted` as scanPass takes it.
+    `finiteOnly`: of the finite values of src. */
 detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth,
-                                bool finiteOnly = false)
+                                bool finiteOnly = false, TiltedInPass* tilted = nullptr)
 {
     if (sqsum.empty() || squaresShareThePass(src.depth(), src.channels(), sdepth))
-        return scanPass(src, sum, sdepth, sqsum, sqdepth, false, finiteOnly);
+        return scanPass(src, sum, sdepth, sqsum, sqdepth, false, finiteOnly, tilted);
     UMat none;
     detail::OclDecline decline = scanPass(src, sum, sdepth, none, -1, false, finiteOnly);
     return decline.empty() ? scanPass(src, sqsum, sqdepth, none, -1, true, finiteOnly) : decline;
@@ -429,8 +461,17 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return detail::OclDecline();
     }
 
-    decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth);
-    if (decline.empty() && wantTilted)
+    // The tilted sum in the upright sum's pass where it accumulates in the sum's depth from that
+    // sum itself.
+    TiltedInPass tiltedInPass;
+    const bool offerTilted = wantTilted && !uprightOfItsOwn && tiltedDepth == d.sdepth;
+    if (offerTilted)
+    {
+        tiltedInPass.out = tilted;
+        tiltedInPass.plan = tiltedPlan;
+    }
+    decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth, false, offerTilted ? &tiltedInPass : nullptr);
+    if (decline.empty() && wantTilted && !tiltedInPass.done)
     {
         UMat upright = sum;
         if (uprightOfItsOwn)

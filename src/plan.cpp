@@ -495,4 +495,29 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     return plan;
 }
 
+TiltedInPassPlan planTiltedInPass(const ocl::Device& device, const TiledScanPlan& upright,
+                                  const TiltedScanPlan& tilted)
+{
+    TiltedInPassPlan plan;
+    // Their local memories are shared (the larger of the two), each within the device's.
+    if (!upright.singlePass || !tilted.feasible || upright.tile != tilted.tile || upright.segments != 4 ||
+        upright.plainLookBack != tilted.plainLookBack)
+        return plan;
+    plan.joins = true;
+    plan.tiles.local[0] = (size_t)upright.tile;
+    plan.tiles.local[1] = (size_t)upright.segments;
+    plan.tiles.global[0] =
+        ((size_t)upright.tilesX * upright.tilesY + (size_t)tilted.tilesX * tilted.bands) * plan.tiles.local[0];
+    plan.tiles.global[1] = plan.tiles.local[1];
+    // The bands' tiles wait on the row chains of the upright tiles beside them: 4 tile rows behind
+    // those, they find them done; 48 registers let an H100 or H200 compute unit hold 5 groups
+    // instead of 4 (H200, 4K 8UC1 with the squared and tilted sums: 112 us per call in two
+    // launches, 120 in one, 104 four rows behind, 97 with 48 registers; 40 registers 101, 8 rows
+    // behind 105; docs/PERFORMANCE.md, integral).
+    plan.lag = 4;
+    if (device.isNVidia() && device.isExtensionSupported("cl_nv_compiler_options"))
+        plan.maxRegisters = 48;
+    return plan;
+}
+
 }}} // namespace cv::gpuconv::detail

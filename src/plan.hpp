@@ -171,6 +171,22 @@ struct TiltedScanPlan
     fit it. */
 TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
 
+/** The upright single pass with the tilted sum's tiles in it (opencl/integral.cl, integral_tiles
+    with WITH_TILTED), which spares the tilted sum a launch of its own and lets its tiles run beside
+    the upright ones. */
+struct TiltedInPassPlan
+{
+    /** Whether the tilted tiles join the pass: not where it is not single or its tiles are not the
+        tilted tiles' width. */
+    bool joins = false;
+    LaunchShape tiles;     //!< one work-group of tile x 4 work items per tile of either
+    int lag = 0;           //!< upright tile rows whose tiles come before the first band's
+    int maxRegisters = 0;  //!< registers per work item the build is held to; 0: the compiler's choice
+};
+
+TiltedInPassPlan planTiltedInPass(const ocl::Device& device, const TiledScanPlan& upright,
+                                  const TiltedScanPlan& tilted);
+
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host
     time than the rest of a call. The caller packs everything the options depend on (types,
     plan, device capabilities) into `key`. Thread-safe; returned references stay valid. */

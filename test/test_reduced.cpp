@@ -151,6 +151,12 @@ const std::vector<Row>& rows()
         // tiles of 32 on oclgrind), sum and squared sum; the row above takes the three launches
         // there (more tiles than its one compute unit runs at once).
         { "integral_look_back_32FC2_sqsum", integralCase(CV_32FC2, CV_64F, CV_64F, 2, Size(70, 50), true) },
+        // integral: the tilted sum's tiles in the upright single pass, two tile columns, and one
+        // column of five tile rows (a round of bands behind the upright tiles); on a device with
+        // 48 KiB of local memory, as GPUs have (scripts/oclgrind.sh), where the pass takes the
+        // squared sum's tiles of 64 (one pass: up to 8 tiles there).
+        { "integral_tilted_in_pass_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(100, 250), true) },
+        { "integral_tilted_in_pass_rounds_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(60, 300), false) },
         // integral: every output, integer and float sums, 1-4 channels, ROIs.
         { "integral_8UC1_sum", integralCase(CV_8UC1, CV_32S, -1, 1, Size(21, 13), true) },
         { "integral_8UC3_all_outputs", integralCase(CV_8UC3, CV_32S, CV_64F, 3, Size(9, 7), true) },
