@@ -390,15 +390,19 @@ inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN*
 #define UPRIGHT_LM_BYTES (UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES)
 #endif
 
-// Tile t (row-major, tiles_x per row) of the pass, by work item (lx, ly).
-inline void upright_tile(__global const uchar* src, int src_step, int src_offset,
-                         int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
+// The squared sum's output and look-back words, as integral_tiles and upright_tile take them.
 #ifdef SQSUM
-                         __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
-                         __global ulong* sq_carries,
+#define SQ_PARAMS , __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset, __global ulong* sq_carries
+#define SQ_ARGS , sq_dst, sq_dst_step, sq_dst_offset, sq_carries
+#else
+#define SQ_PARAMS
+#define SQ_ARGS
 #endif
-                         __global ulong* carries, int tiles_x, uint epoch, int t, int lx, int ly,
-                         __local uchar* lm)
+
+// Tile t (row-major, tiles_x per row) of the pass, by work item (lx, ly).
+inline void upright_tile(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
+                         __global uchar* dst, int dst_step, int dst_offset SQ_PARAMS, __global ulong* carries,
+                         int tiles_x, uint epoch, int t, int lx, int ly, __local uchar* lm)
 {
     __local WTN* tile = (__local WTN*)lm;
     __local WTN* parts = (__local WTN*)(lm + UPRIGHT_TILE_BYTES);
@@ -1153,12 +1157,8 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
 // upright tile row and the two bands of the tile row TILTED_LAG rows above it, then the bands
 // left. A band's tiles wait on the upright tiles of its tile row (rows_left_of_tile, sum_above)
 // and on tilted tiles above, all of earlier tickets; the lag lets them find those done.
-__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset,
-                             int rows, int cols, __global uchar* dst, int dst_step, int dst_offset,
-#ifdef SQSUM
-                             __global uchar* sq_dst, int sq_dst_step, int sq_dst_offset,
-                             __global ulong* sq_carries,
-#endif
+__kernel void integral_tiles(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
+                             __global uchar* dst, int dst_step, int dst_offset SQ_PARAMS,
                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch
                              TILTED_PARAMS)
 {
@@ -1187,10 +1187,7 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
     }
     t = t < lead ? t : (round + lag) * tiles_x + q;
 #endif
-    upright_tile(src, src_step, src_offset, rows, cols, dst, dst_step, dst_offset,
-#ifdef SQSUM
-                 sq_dst, sq_dst_step, sq_dst_offset, sq_carries,
-#endif
-                 carries, tiles_x, epoch, t, lx, ly, (__local uchar*)lm);
+    upright_tile(src, src_step, src_offset, rows, cols, dst, dst_step, dst_offset SQ_ARGS, carries, tiles_x,
+                 epoch, t, lx, ly, (__local uchar*)lm);
 }
 #endif // SINGLE_PASS

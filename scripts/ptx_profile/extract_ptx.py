@@ -4,7 +4,7 @@ on NVIDIA devices the binaries are PTX text) to OUT_DIR, lists them with their b
 stderr, and prints one line per variant ptxprof.cu can launch: KERNEL PTX_PATH LABEL ARGS, ARGS
 being what ptxprof.cu needs after the image size (filter2d: PIXEL_BYTES KW KH PX PY;
 integral_tilted of one-channel 8-bit images into 4-byte sums: TILE; integral_tiles of the same,
-with or without 8-byte squared sums: TILE SEGMENTS SQSUM).
+with or without 8-byte squared sums, without the tilted sum's tiles: TILE SEGMENTS SQSUM).
 
 usage: extract_ptx.py CACHE_DIR OUT_DIR"""
 import hashlib
@@ -46,7 +46,7 @@ def main(cache_dir, out_dir):
                     print(kernel, path, 'tile%s' % options['TILE'], options['TILE'])
                 elif kernel == 'integral_tiles' and options.get('SRC_T1') in ('uchar', 'char') and \
                         options.get('CN') == '1' and options.get('WT1') in ('int', 'uint', 'float') and \
-                        options.get('SQ_WTN', 'double') == 'double':
+                        options.get('SQ_WTN', 'double') == 'double' and 'WITH_TILTED' not in options:
                     sq = 1 if 'SQSUM' in options else 0
                     print(kernel, path, 'tile%s_seg%s_sq%d' % (options['TILE'], options['SEGMENTS'], sq),
                           options['TILE'], options['SEGMENTS'], sq)
