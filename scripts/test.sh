@@ -27,25 +27,36 @@ if [ "$user_filter" -eq 0 ]; then
 fi
 rm -f build/test-results-*.xml build/test-shard-*.log
 pids=()
+# A shard that runs longer than GPUCONV_TEST_TIMEOUT seconds (default 1800; a cold run takes a few
+# minutes) is stopped and fails: a kernel whose look-back waits on a tile that never publishes
+# would otherwise hang the run rather than fail it.
+limit=${GPUCONV_TEST_TIMEOUT:-1800}
 for ((i = 0; i < shards; ++i)); do
   if [ ${#test_groups[@]} -gt 0 ]; then
-    build/bin/opencv_test_gpuconv --gtest_filter="${test_groups[$i]}" \
+    timeout "$limit" build/bin/opencv_test_gpuconv --gtest_filter="${test_groups[$i]}" \
       --gtest_output="xml:build/test-results-$i.xml" "$@" > "build/test-shard-$i.log" 2>&1 &
   else
-    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i build/bin/opencv_test_gpuconv \
+    GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$i timeout "$limit" build/bin/opencv_test_gpuconv \
       --gtest_output="xml:build/test-results-$i.xml" "$@" > "build/test-shard-$i.log" 2>&1 &
   fi
   pids+=($!)
 done
 status=0
+timed_out=()
 for ((i = 0; i < shards; ++i)); do
-  wait "${pids[$i]}" || status=$?
+  rc=0
+  wait "${pids[$i]}" || rc=$?
+  [ "$rc" -eq 0 ] || status=$rc
+  [ "$rc" -ne 124 ] || timed_out+=("$i")
 done
 total=0 failed=0 skipped=0
 for ((i = 0; i < shards; ++i)); do
   echo "=== shard $((i + 1)) of $shards"
   cat "build/test-shard-$i.log"
   results=build/test-results-$i.xml
+  if [[ " ${timed_out[*]} " == *" $i "* ]]; then
+    echo "opencv_test_gpuconv: shard $((i + 1)) stopped after $limit s, in: $(grep '^\[ RUN' "build/test-shard-$i.log" | tail -1)"
+  fi
   if [ ! -f "$results" ]; then
     echo "opencv_test_gpuconv: no results from shard $((i + 1)) (the test program did not finish)"
     status=1
