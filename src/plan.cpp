@@ -499,9 +499,9 @@ TiltedInPassPlan planTiltedInPass(const ocl::Device& device, const TiledScanPlan
                                   const TiltedScanPlan& tilted)
 {
     TiltedInPassPlan plan;
-    // Their local memories are shared (the larger of the two), each within the device's.
-    if (!upright.singlePass || !tilted.feasible || upright.tile != tilted.tile || upright.segments != 4 ||
-        upright.plainLookBack != tilted.plainLookBack)
+    // Their local memories are shared (the larger of the two), each within the device's; both
+    // take their look-back words from plainLookBackWords.
+    if (!upright.singlePass || !tilted.feasible || upright.tile != tilted.tile || upright.segments != 4)
         return plan;
     plan.joins = true;
     plan.tiles.local[0] = (size_t)upright.tile;
