@@ -26,7 +26,8 @@
 // sum of L) needs the tile's row look-back, and a tile's own corner does not (it is the prefix of
 // the tiles above). Tiles take their position from an atomic ticket in launch order (row-major),
 // so a tile waits only on tiles that already run: no deadlock whatever order or number of
-// work-groups the device runs at once.
+// work-groups the device runs at once. With GROUP_ORDER_TICKETS (devices that start work-groups in
+// the order of their ids) the work-group's id is its ticket (TAKE_TICKET).
 // Work-groups of TILE x SEGMENTS work items (SEGMENTS >= 2): each loads SEG rows of one pixel
 // column of the tile (coalesced); row and column scans over the padded local tile run in segments
 // of SEG pixels, one per work item, joined by the segments' sums.
@@ -139,6 +140,20 @@ inline int take_ticket(__global uint* flags, uint groups)
         atomic_xchg(flags, 0u);
     return (int)t;
 }
+
+// int t = the work-group's tile ticket, the same in all its work items. A tile waits only on tiles
+// of smaller tickets; with GROUP_ORDER_TICKETS the device starts work-groups in the order of
+// their linear ids (dimension 0 fastest), so the id serves and the atomic's round trip is spared.
+#ifdef GROUP_ORDER_TICKETS
+#define TAKE_TICKET(t, first_item, groups) int t = (int)(get_group_id(1) * get_num_groups(0) + get_group_id(0))
+#else
+#define TAKE_TICKET(t, first_item, groups)                  \
+    __local int t##_taken;                                  \
+    if (first_item)                                         \
+        t##_taken = take_ticket(flags, groups);             \
+    barrier(CLK_LOCAL_MEM_FENCE);                           \
+    int t = t##_taken
+#endif
 
 // The tile row of ticket t, t / tiles_x, without an integer division (which recent compilers wrap
 // in LLVM's freeze, on which oclgrind's uninitialised-value check stops): float, then corrected.
@@ -686,8 +701,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 // upright sum I) and then CP(b + 1, .) and CQ(b + 1, .) (its inclusive prefixes); the walk stops
 // at the nearest inclusive prefix, at band 0, right of the image (where the rising carry is the
 // upright sum's I(y, cols): R is the row total there) or left of it (the
-// falling carry is zero). Tiles take their place from a ticket in launch order, so every tile a
-// tile waits on has started.
+// falling carry is zero). Tiles take their place from a ticket in launch order (TAKE_TICKET), so
+// every tile a tile waits on has started.
 // Build options: BAND, TILE, SEGMENTS (4: work-groups of TILE x 4 items, which take the band's
 // prefixes, its 2 (TILE + BAND - 1) diagonal walks and its 2 (TILE + BAND) carries), SRC_T1,
 // SRC_TO_WT, the accumulator's WT1/WTN/DT1/WT_TO_DT, PLAIN_LOOK_BACK, and with NON_FINITE
@@ -1127,11 +1142,8 @@ __kernel void integral_tilted(__global const uchar* src, int src_step, int src_o
                               NON_FINITE_ARG(__global const int* reach))
 {
     __local ulong4 lm[TILTED_LM_BYTES / sizeof(ulong4)];  // 32-byte aligned (LM_ROUND)
-    __local int ticket;
     const int lid = get_local_id(0);
-    if (lid == 0)
-        ticket = take_ticket(flags, get_num_groups(0));
-    barrier(CLK_LOCAL_MEM_FENCE);
+    TAKE_TICKET(ticket, lid == 0, get_num_groups(0));
     tilted_tile(src, src_step, src_offset, rows, cols, UPRIGHT_ARGS, dst, dst_step, dst_offset, carries,
                 tiles_x, epoch, ticket, lid, (__local uchar*)lm NON_FINITE_ARG(reach));
 }
@@ -1163,12 +1175,8 @@ __kernel void integral_tiles(__global const uchar* src, int src_step, int src_of
                              TILTED_PARAMS)
 {
     __local ulong4 lm[PASS_LM_BYTES / sizeof(ulong4)];  // 32-byte aligned (LM_ROUND)
-    __local int ticket;
     const int lx = get_local_id(0), ly = get_local_id(1);
-    if (lx == 0 && ly == 0)
-        ticket = take_ticket(flags, get_num_groups(0) * get_num_groups(1));
-    barrier(CLK_LOCAL_MEM_FENCE);
-    int t = ticket;
+    TAKE_TICKET(t, lx == 0 && ly == 0, get_num_groups(0) * get_num_groups(1));
 #ifdef WITH_TILTED
     // Written without nested branches: PoCL gave wrong tilted sums for a nested-branch version
     // of the same decoding (its barriers in the tiles' code after them).

@@ -144,15 +144,16 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                            64 * (int)(withTilted.maxRegisters > 0),
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
         key = key * 128 + (uint64)field;
-    // The look-back's shape, 7 bits: plain words (1 bit) and batch (1 .. 8, 3 bits); for the
-    // three launches the carries' segments (1 .. 8, 4 bits) and the log2 of their lanes per
-    // work-group (CARRY_LANES, a power of two up to 32, 3 bits).
+    // The look-back's shape, 7 bits: plain words (1 bit), tickets by group order (1 bit) and batch
+    // (1 .. 8, 3 bits); for the three launches the carries' segments (1 .. 8, 4 bits) and the log2
+    // of their lanes per work-group (CARRY_LANES, a power of two up to 32, 3 bits).
     int lanesLog2 = 0;
     while (((size_t)2 << lanesLog2) <= plan.carries.local[0])
         ++lanesLog2;
     CV_Assert(plan.singlePass || (plan.carrySegments > 0 && plan.carrySegments <= 8 &&
                                   plan.carries.local[0] == ((size_t)1 << lanesLog2) && lanesLog2 <= 5));
-    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + plan.lookBackBatch - 1)
+    key = key * 128 + (plan.singlePass ? (uint64)(64 * (int)plan.plainLookBack + 8 * (int)plan.groupOrderTickets +
+                                                  plan.lookBackBatch - 1)
                                        : (uint64)(plan.carrySegments + 16 * lanesLog2));
     static detail::VariantOptionsCache optionsCache;
     return optionsCache.get(key, [&] {
@@ -164,8 +165,9 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                         accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "");
         if (plan.singlePass)
         {
-            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s", plan.lookBackBatch,
-                            plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
+            o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s%s", plan.lookBackBatch,
+                            plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "",
+                            plan.groupOrderTickets ? " -D GROUP_ORDER_TICKETS" : "");
             if (withTilted.joins)
                 o += cv::format(" -D WITH_TILTED -D BAND=%d -D TILTED_LAG=%d", plan.tile / 2, withTilted.lag);
             if (withTilted.maxRegisters > 0)
@@ -344,7 +346,7 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     uint64 key = 0;
     // 8 fields of 7 bits; the non-finite values' groups follow from the device (planTiltedScan).
     for (int field : { cn, depth, accDepth, tilted.depth(), (int)(device.doubleFPConfig() > 0), plan.band,
-                       (int)plan.plainLookBack, (int)plan.firstNonFinite.local[0] })
+                       (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets, (int)plan.firstNonFinite.local[0] })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
@@ -352,6 +354,8 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
                                    plan.band, plan.tile, detail::oclTypeName(depth).c_str(),
                                    detail::oclAccumulatorTypeName(accDepth, cn).c_str(),
                                    plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
+        if (plan.groupOrderTickets)
+            o += " -D GROUP_ORDER_TICKETS";
         if (nonFinite)
             o += cv::format(" -D ZERO_NON_FINITE -D NON_FINITE -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
                             (int)plan.firstNonFinite.local[0], (int)plan.firstNonFinite.local[1],

@@ -336,21 +336,22 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-,order"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2) (single pass and tilted sum), predecessors per read of the
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
-    work-group size calls for it). Fields 3, 7 and 8 are ignored: they selected variants removed
+    work-group size calls for it), tickets from work-group ids (1) or an atomic (2). Fields 3, 7
+    and 8 are ignored: they selected variants removed
     (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
     Never changes a result. */
 const int* integralOverride()
 {
-    static int values[8] = { 0, 0, 0, 0, 0, 0, 0, 0 };
+    static int values[9] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5], &values[6], &values[7]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5], &values[6], &values[7], &values[8]);
         return true;
     }();
     (void)parsed;
@@ -377,6 +378,17 @@ bool plainLookBackWords(const ocl::Device& device)
 {
     const int* tune = integralOverride();
     return tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
+}
+
+/** Whether the look-back's tiles take their place from their work-group's id rather than an
+    atomic ticket. A tile waits only on tiles of smaller tickets, so ids serve where the device
+    starts work-groups in the order of their ids, as NVIDIA's GPUs do (CUB's single-pass scan
+    takes its tiles from block ids); the ticket's atomic costs each tile a round trip (0.7 us,
+    H100). Elsewhere tickets: a CPU runtime may start work-groups in any order. */
+bool groupOrderTickets(const ocl::Device& device)
+{
+    const int* tune = integralOverride();
+    return tune[8] == 1 || (tune[8] == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
 }
 
 /** Whether the device has the 64-bit atomics that the look-back's tagged words need. */
@@ -416,6 +428,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     // look-back chains short, and an H100 compute unit still holds several such groups.
     chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
     plan.plainLookBack = plainLookBackWords(device);
+    plan.groupOrderTickets = groupOrderTickets(device);
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
     // compute unit where their pixels take at most 8 bytes (H100, 4K: 2040 tiles; 8UC1->32S 40.2
     // against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4 against 83.6;
@@ -487,6 +500,7 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
         return plan;
     plan.feasible = true;
     plan.plainLookBack = plainLookBackWords(device);
+    plan.groupOrderTickets = groupOrderTickets(device);
     plan.tilesX = (size.width + 1 + plan.tile - 1) / plan.tile;
     plan.bands = (size.height + plan.band - 1) / plan.band;
     plan.tiles.dims = 1;

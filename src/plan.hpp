@@ -134,6 +134,9 @@ struct TiledScanPlan
         rather than atomics. Each word carries the launch's epoch, so a reader never takes a
         stale one; only devices whose volatile accesses bypass non-coherent caches qualify. */
     bool plainLookBack = false;
+    /** Single pass: tiles take their place from their work-group's id rather than an atomic
+        ticket, where the device starts work-groups in the order of their ids. */
+    bool groupOrderTickets = false;
     int lookBackBatch = 1;      //!< single pass: predecessors a work item reads per round trip
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     /** Three launches: work items (lane, segment), one lane per image row and per image column,
@@ -162,6 +165,7 @@ struct TiltedScanPlan
     bool feasible = false;  //!< false: no 64-bit atomics, or local memory or work-groups too small
     int band = 0, tile = 0, tilesX = 0, bands = 0;
     bool plainLookBack = false;
+    bool groupOrderTickets = false;  //!< as TiledScanPlan's
     LaunchShape tiles;
     LaunchShape firstNonFinite, nonFiniteReach;
 };
