@@ -164,8 +164,10 @@ int KernelLaunch::set(int index, const ocl::KernelArg& arg)
     a.index = index;
     a.isArray = true;
     a.array = arg;
+    if (arg.m)
+        a.held = *arg.m;
     a.size = 0;
-    args_.push_back(a);
+    args_.push_back(std::move(a));
     if (!arg.m)
         return index + 1;  // local memory, or a constant buffer
     if (arg.flags & ocl::KernelArg::PTR_ONLY)
@@ -183,7 +185,7 @@ int KernelLaunch::setValue(int index, const void* value, size_t size)
     else
         a.large.assign((const uchar*)value, (const uchar*)value + size);
     a.size = size;
-    args_.push_back(a);
+    args_.push_back(std::move(a));
     return index + 1;
 }
 
@@ -195,7 +197,7 @@ bool KernelLaunch::needsOpenCVRun() const
             continue;
         if (!a.array.m && !(a.array.flags & ocl::KernelArg::LOCAL))
             return true;  // a constant buffer, which ocl::Kernel uploads itself
-        if (a.array.m && (a.array.m->dims > 2 || (a.array.m->u && a.array.m->u->tempUMat())))
+        if (a.array.m && (a.held.dims > 2 || (a.held.u && a.held.u->tempUMat())))
             return true;
     }
     return false;
@@ -204,9 +206,14 @@ bool KernelLaunch::needsOpenCVRun() const
 bool KernelLaunch::enqueueThroughOpenCV(const LaunchShape& shape)
 {
     ocl::Kernel kernel(name_.c_str(), *source_, options_);
-    for (const Argument& a : args_)
-        if ((a.isArray ? kernel.set(a.index, a.array) : kernel.set(a.index, a.value(), a.size)) < 0)
+    for (Argument& a : args_)
+    {
+        ocl::KernelArg array = a.array;
+        if (array.m)
+            array.m = &a.held;
+        if ((a.isArray ? kernel.set(a.index, array) : kernel.set(a.index, a.value(), a.size)) < 0)
             return false;
+    }
     return kernel.run(shape.dims, const_cast<size_t*>(shape.global),
                       shape.local[0] ? const_cast<size_t*>(shape.local) : nullptr, false);
 }
@@ -244,7 +251,7 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
                 return false;
             continue;
         }
-        const UMat& m = *a.array.m;
+        const UMat& m = a.held;
         cl_mem buffer = m.empty() ? nullptr : (cl_mem)m.handle(accessOf(a.array));
         if (!buffer && !m.empty())
             return false;

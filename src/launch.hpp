@@ -38,7 +38,8 @@ public:
     bool empty() const { return kernel_.empty(); }
 
     /** Sets argument `index` (a UMat takes the slots ocl::Kernel::set gives it); returns the next
-        index, as ocl::Kernel::set does. */
+        index, as ocl::Kernel::set does. The launch holds the UMat itself from here on, so the
+        caller's may go before enqueue(). */
     int set(int index, const ocl::KernelArg& arg);
     int set(int index, int value) { return setValue(index, &value, sizeof(value)); }
     int set(int index, float value) { return setValue(index, &value, sizeof(value)); }
@@ -65,7 +66,8 @@ private:
     {
         int index;
         bool isArray;
-        ocl::KernelArg array;  // valid when isArray
+        ocl::KernelArg array;  // valid when isArray; its m only says whether it is a UMat: the
+        UMat held;             // ... UMat itself, a reference of the launch's own
         uchar bytes[16];       // the value otherwise
         std::vector<uchar> large;  // ... or there when it is longer
         size_t size;
