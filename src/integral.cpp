@@ -284,17 +284,15 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
     if (withTilted.joins)
     {
         const detail::TiltedScanPlan& tp = tilted->plan;
-        UMat tiltedCarries = lookBackSlots(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES, (size_t)tp.tilesX * tp.bands,
-                                           tp.tile, outDepth, cn);
         i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(tilted->out));
-        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(tiltedCarries));
+        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(lookBackSlots(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES,
+                                                                    (size_t)tp.tilesX * tp.bands, tp.tile, outDepth, cn)));
         tiles.set(i, tp.tilesX);
-        if (!tiles.enqueue(withTilted.tiles))
-            return "enqueueing the integral kernel failed";
-        tilted->done = true;
     }
-    else if (!tiles.enqueue(plan.tiles))
+    if (!tiles.enqueue(withTilted.joins ? withTilted.tiles : plan.tiles))
         return "enqueueing the integral kernel failed";
+    if (withTilted.joins)
+        tilted->done = true;
     return detail::OclDecline();
 }
 
