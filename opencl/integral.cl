@@ -145,7 +145,8 @@ inline int take_ticket(__global uint* flags, uint groups)
 // of smaller tickets; with GROUP_ORDER_TICKETS the device starts work-groups in the order of
 // their linear ids (dimension 0 fastest), so the id serves and the atomic's round trip is spared.
 #ifdef GROUP_ORDER_TICKETS
-#define TAKE_TICKET(t, first_item, groups) int t = (int)(get_group_id(1) * get_num_groups(0) + get_group_id(0))
+#define TAKE_TICKET(t, first_item, groups)                  \
+    int t = (int)(get_group_id(1) * get_num_groups(0) + get_group_id(0))
 #else
 #define TAKE_TICKET(t, first_item, groups)                  \
     __local int t##_taken;                                  \

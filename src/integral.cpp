@@ -284,9 +284,10 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
     if (withTilted.joins)
     {
         const detail::TiltedScanPlan& tp = tilted->plan;
+        const UMat tiltedCarries = lookBackSlots(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES,
+                                                 (size_t)tp.tilesX * tp.bands, tp.tile, outDepth, cn);
         i = tiles.set(i, ocl::KernelArg::WriteOnlyNoSize(tilted->out));
-        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(lookBackSlots(detail::SCRATCH_TILTED_LOOK_BACK_CARRIES,
-                                                                    (size_t)tp.tilesX * tp.bands, tp.tile, outDepth, cn)));
+        i = tiles.set(i, ocl::KernelArg::PtrReadWrite(tiltedCarries));  // held by the launch
         tiles.set(i, tp.tilesX);
     }
     if (!tiles.enqueue(withTilted.joins ? withTilted.tiles : plan.tiles))

@@ -66,8 +66,8 @@ private:
     {
         int index;
         bool isArray;
-        ocl::KernelArg array;  // valid when isArray; its m only says whether it is a UMat: the
-        UMat held;             // ... UMat itself, a reference of the launch's own
+        ocl::KernelArg array;  // valid when isArray (its m tells only whether there is a UMat)
+        UMat held;             // that UMat: the launch's own reference, so the caller's may go
         uchar bytes[16];       // the value otherwise
         std::vector<uchar> large;  // ... or there when it is longer
         size_t size;

@@ -342,9 +342,8 @@ namespace {
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
     work-group size calls for it), tickets from work-group ids (1) or an atomic (2). Fields 3, 7
-    and 8 are ignored: they selected variants removed
-    (docs/PERFORMANCE.md, integral), kept so that the recorded sweep strings keep their meaning.
-    Never changes a result. */
+    and 8 are ignored: they selected variants removed (docs/PERFORMANCE.md, integral), kept so
+    that the recorded sweep strings keep their meaning. Never changes a result. */
 const int* integralOverride()
 {
     static int values[9] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
