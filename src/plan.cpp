@@ -369,14 +369,21 @@ void setCarryGroup(LaunchShape& carries, size_t maxGroup)
         carries.local[0] /= 2;
 }
 
+/** A look-back choice taken on NVIDIA's GPUs only, unless tuning field `field` says 1 (take it)
+    or 2 (do not). */
+bool onNvidiaGpuUnlessTuned(const ocl::Device& device, int field)
+{
+    const int choice = integralOverride()[field];
+    return choice == 1 || (choice == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
+}
+
 /** Look-back words through plain (volatile) loads and stores rather than atomics: on NVIDIA's
     GPUs, whose volatile global accesses go to L2 (coherent between work-groups), they cost far
     less than an atomic per word (H100, 1080p: sum + squared sum 61 -> 36 us, 32FC1->64F 51 ->
     22 us). Elsewhere atomics: they also keep race checkers (oclgrind) quiet. */
 bool plainLookBackWords(const ocl::Device& device)
 {
-    const int* tune = integralOverride();
-    return tune[1] == 1 || (tune[1] == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
+    return onNvidiaGpuUnlessTuned(device, 1);
 }
 
 /** Whether the look-back's tiles take their place from their work-group's id rather than an
@@ -386,8 +393,7 @@ bool plainLookBackWords(const ocl::Device& device)
     H100). Elsewhere tickets: a CPU runtime may start work-groups in any order. */
 bool groupOrderTickets(const ocl::Device& device)
 {
-    const int* tune = integralOverride();
-    return tune[8] == 1 || (tune[8] == 0 && device.type() == ocl::Device::TYPE_GPU && device.isNVidia());
+    return onNvidiaGpuUnlessTuned(device, 8);
 }
 
 /** Whether the device has the 64-bit atomics that the look-back's tagged words need. */
