@@ -164,7 +164,9 @@ int KernelLaunch::set(int index, const ocl::KernelArg& arg)
     a.index = index;
     a.isArray = true;
     a.array = arg;
-    if (arg.m)
+    a.array.m = nullptr;  // the caller's UMat may go before enqueue(): the launch holds its own
+    a.hasUMat = arg.m != nullptr;
+    if (a.hasUMat)
         a.held = *arg.m;
     a.size = 0;
     args_.push_back(std::move(a));
@@ -195,9 +197,9 @@ bool KernelLaunch::needsOpenCVRun() const
     {
         if (!a.isArray)
             continue;
-        if (!a.array.m && !(a.array.flags & ocl::KernelArg::LOCAL))
+        if (!a.hasUMat && !(a.array.flags & ocl::KernelArg::LOCAL))
             return true;  // a constant buffer, which ocl::Kernel uploads itself
-        if (a.array.m && (a.held.dims > 2 || (a.held.u && a.held.u->tempUMat())))
+        if (a.hasUMat && (a.held.dims > 2 || (a.held.u && a.held.u->tempUMat())))
             return true;
     }
     return false;
@@ -209,7 +211,7 @@ bool KernelLaunch::enqueueThroughOpenCV(const LaunchShape& shape)
     for (Argument& a : args_)
     {
         ocl::KernelArg array = a.array;
-        if (array.m)
+        if (a.hasUMat)
             array.m = &a.held;
         if ((a.isArray ? kernel.set(a.index, array) : kernel.set(a.index, a.value(), a.size)) < 0)
             return false;
@@ -245,7 +247,7 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
                 return false;
             continue;
         }
-        if (!a.array.m)  // local memory of the given size
+        if (!a.hasUMat)  // local memory of the given size
         {
             if (kernel_.set(a.index, nullptr, a.array.sz) < 0)
                 return false;

@@ -66,8 +66,9 @@ private:
     {
         int index;
         bool isArray;
-        ocl::KernelArg array;  // valid when isArray (its m tells only whether there is a UMat)
-        UMat held;             // that UMat: the launch's own reference, so the caller's may go
+        ocl::KernelArg array;  // valid when isArray; its m is cleared:
+        bool hasUMat = false;  // ... whether it was a UMat,
+        UMat held;             // ... and that UMat: the launch's own reference
         uchar bytes[16];       // the value otherwise
         std::vector<uchar> large;  // ... or there when it is longer
         size_t size;
