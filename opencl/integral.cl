@@ -49,7 +49,7 @@
 // SQ_LT_TO_WT; SQUARE: the sum of squares instead of the sum.
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK
-// (its words).
+// (its words) and GROUP_ORDER_TICKETS (tiles' tickets from work-group ids, TAKE_TICKET).
 // NON_FINITE (tilted sum of a floating-point source, double WT1): the work-groups FIRST_COLUMNS x
 // FIRST_SEGMENTS and REACH_ITEMS of "Non-finite values", whose kernels NON_FINITE_SEARCH builds
 // (instead of integral_tilted).
@@ -706,9 +706,9 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 // every tile a tile waits on has started.
 // Build options: BAND, TILE, SEGMENTS (4: work-groups of TILE x 4 items, which take the band's
 // prefixes, its 2 (TILE + BAND - 1) diagonal walks and its 2 (TILE + BAND) carries), SRC_T1,
-// SRC_TO_WT, the accumulator's WT1/WTN/DT1/WT_TO_DT, PLAIN_LOOK_BACK, and with NON_FINITE
-// (floating-point images, whose finite values ZERO_NON_FINITE keeps) FIRST_COLUMNS,
-// FIRST_SEGMENTS, REACH_ITEMS of "Non-finite values".
+// SRC_TO_WT, the accumulator's WT1/WTN/DT1/WT_TO_DT, PLAIN_LOOK_BACK, GROUP_ORDER_TICKETS, and
+// with NON_FINITE (floating-point images, whose finite values ZERO_NON_FINITE keeps)
+// FIRST_COLUMNS, FIRST_SEGMENTS, REACH_ITEMS of "Non-finite values".
 
 // ---- Non-finite values ---------------------------------------------------------------------------
 // cv::'s tilted sum is a purely additive recurrence, so every output adds up exactly the source
