@@ -14,13 +14,16 @@
 //    registers and column-filters those into a DIRECT_BW x DIRECT_BH block.
 //  - sep_filter2d_rows + sep_filter2d_cols: the two-pass path for kernels too long for local
 //    memory; the row pass writes the row-filtered image including the vertical apron.
+//  - sep_filter2d_mma (MMA_TILE): the single pass of one-channel 8-bit images with float sums as
+//    matrix products on the tensor cores (below).
 //
 // Build options: SRC_T1, CN (1..4); ST (source pixel), BT (buffer pixel), CT (column
 // accumulator pixel), DT1/DT (destination element/pixel); BKT, CKT coefficient types of the
 // row and column pass; conversions ST_TO_BT, BT_TO_CT, CT_TO_DT; COL_SHIFT when the column
 // result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); for the
 // single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass; FIXED_KX,
-// FIXED_KY, FIXED_SX, FIXED_SY where the lengths and symmetries are constants of the build (below).
+// FIXED_KY, FIXED_SX, FIXED_SY where the lengths and symmetries are constants of the build (below);
+// MMA_TILE, MMA_TH and NV_MMA for the tensor cores' single pass.
 //
 // Coefficient symmetry (sym_x, sym_y): 0 general, 1 symmetric, 2 antisymmetric about the
 // anchor; the symmetric forms fold pairs of taps to halve the multiplies.
@@ -410,6 +413,184 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
 }
 
 #endif
+
+#ifdef MMA_TILE
+// ---- single pass on the tensor cores --------------------------------------------------------
+
+// One-channel 8-bit sources with float arithmetic, lengths fixed at build (FIXED_KX, FIXED_KY),
+// both passes as 16x8x16 matrix products (common/mma.cl). A group of MMA_WARPS warps filters a
+// tile of MMA_TH x MMA_TW outputs (MMA_TH from the build: the plan fits it to local memory).
+// Row pass: D (16 rows x 8 outputs) = A (16 rows x 16 source pixels) B (16 x 8, B[k][n] = kx[16 s
+// + k - n]) over MMA_KR steps s; the source bytes are exact in f16, the coefficients split into f16
+// hi + lo parts (two products). Its results go to local memory transposed (a column's rows
+// adjacent) as f16 hi + lo. Column pass: D (16 output rows x 8 columns) = A (A[m][k] = ky[16 s + k
+// - m], hi + lo) B (the row results, hi + lo) over MMA_KC steps: hi*hi + hi*lo + lo*hi.
+// The sums are float, in another order than cv::'s and with the coefficients and the row results
+// to about 22 significant bits: 8-bit results within 1 of cv::'s (the plan admits only those).
+#include "common/mma.cl"
+#if CN != 1 || !defined(FIXED_KX)
+#  error "the tensor-core single pass takes one-channel sources and lengths fixed at build"
+#endif
+#define MMA_TW 64
+#define MMA_WARPS 4
+#define MMA_SEG 4                                   // 8-output groups a row-pass unit walks
+#define MMA_KR ((8 + FIXED_KX - 1 + 15) / 16)       // row pass steps of 16 source columns
+#define MMA_KC ((16 + FIXED_KY - 1 + 15) / 16)      // column pass steps of 16 rows
+#define MMA_ROWS (MMA_TH - 16 + 16 * MMA_KC)        // staged rows (the last step reads past the taps)
+#define MMA_COLS (MMA_TW - 8 + 16 * MMA_KR)         // staged columns (likewise)
+// Bytes per staged row: room for the word loads' shift (18 bytes), and an odd number of 16-byte
+// units, so that the 8 rows a fragment gathers from lie in different local-memory banks.
+#define MMA_PITCH_16 ((MMA_COLS + 18 + 15) / 16)
+#define MMA_PITCH (16 * (MMA_PITCH_16 | 1))
+#define MMA_INTER (MMA_ROWS + 8)                    // f16 per intermediate column: 8 spread the banks
+#define MMA_ROW_UNITS ((MMA_ROWS / 16) * (MMA_TW / 8 / MMA_SEG))
+#define MMA_COL_UNITS ((MMA_TH / 16) * (MMA_TW / 8))
+
+// The coefficients come in __constant buffers: each work item reads other taps (a lane's place in
+// the fragments), which by-value coefficients (FIX_TAPS) would serve one address at a time.
+__kernel __attribute__((reqd_work_group_size(32 * MMA_WARPS, 1, 1)))
+void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), int words_ok)
+{
+    __local uint4 src_words[(MMA_ROWS * MMA_PITCH + 15) / 16];  // staged source; later the output tile
+    __local uint inter_hi[MMA_TW * MMA_INTER / 2], inter_lo[MMA_TW * MMA_INTER / 2];
+    __local uint scratch[MMA_WARPS * MMA_SCRATCH_WORDS + 1];
+    __local uchar* tile = (__local uchar*)src_words;
+    const int item = get_local_id(0), lane = item & 31, warp = item >> 5, g = lane >> 2, t = lane & 3;
+    __local uint* mma_scratch = scratch + warp * MMA_SCRATCH_WORDS;
+    const int x0 = get_group_id(0) * MMA_TW, y0 = get_group_id(1) * MMA_TH;
+
+    // The fragments of the coefficients first: their loads overlap the tile's.
+    uint kx_hi[MMA_KR][2], kx_lo[MMA_KR][2], ky_hi[MMA_KC][4], ky_lo[MMA_KC][4];
+    #pragma unroll
+    for (int s = 0; s < MMA_KR; ++s)
+        #pragma unroll
+        for (int r = 0; r < 2; ++r)
+        {
+            const int j = 16 * s + 2 * t + 8 * r - g;
+            kx_hi[s][r] = split_f16x2(j >= 0 && j < FIXED_KX ? kx[j] : 0.f,
+                                      j + 1 >= 0 && j + 1 < FIXED_KX ? kx[j + 1] : 0.f, &kx_lo[s][r]);
+        }
+    #pragma unroll
+    for (int s = 0; s < MMA_KC; ++s)
+        #pragma unroll
+        for (int q = 0; q < 4; ++q)
+        {
+            const int j = 16 * s + 2 * t + 8 * (q >> 1) - g - 8 * (q & 1);
+            ky_hi[s][q] = split_f16x2(j >= 0 && j < FIXED_KY ? ky[j] : 0.f,
+                                      j + 1 >= 0 && j + 1 < FIXED_KY ? ky[j + 1] : 0.f, &ky_lo[s][q]);
+        }
+
+    const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y;
+    const bool words = words_ok && sx0 >= 0 && sy0 >= 0 && sx0 + MMA_COLS <= whole_cols && sy0 + MMA_ROWS < whole_rows;
+    __global const uchar* window = src + src_whole_offset + (size_t)sy0 * src_step + (size_t)sx0;
+    const uint first = (uint)(size_t)window;
+    if (words)
+        load_tile_words(tile, MMA_PITCH, MMA_COLS, MMA_ROWS, window, src_step);
+    else
+        load_tile(tile, MMA_PITCH, MMA_COLS, MMA_ROWS, sx0, sy0, src + src_whole_offset, src_step,
+                  whole_cols, whole_rows, border_mode);
+
+    // Row pass. Unit u: staged rows 16 mb .. +15, output groups ng0 .. ng0 + MMA_SEG - 1 (8 columns
+    // each), whose A steps slide along the row in chunks of 8 columns: chunk c of group ng holds
+    // staged columns 8 (ng + c) .. +7 of the lane's rows. Every warp takes as many units (those past
+    // the last compute and store nothing), so that every item reaches every product.
+    #pragma unroll
+    for (int round = 0; round < (MMA_ROW_UNITS + MMA_WARPS - 1) / MMA_WARPS; ++round)
+    {
+        const int unit = min(round * MMA_WARPS + warp, MMA_ROW_UNITS - 1);
+        const bool active = round * MMA_WARPS + warp < MMA_ROW_UNITS;
+        const int mb = unit / (MMA_TW / 8 / MMA_SEG), ng0 = unit % (MMA_TW / 8 / MMA_SEG) * MMA_SEG;
+        const int ra = 16 * mb + g, rb = ra + 8;
+        __local const uchar* row_a = tile + ra * MMA_PITCH + (words ? tile_row_shift(first, src_step, ra) : 0) + 2 * t;
+        __local const uchar* row_b = tile + rb * MMA_PITCH + (words ? tile_row_shift(first, src_step, rb) : 0) + 2 * t;
+        uint chunk[2 * MMA_KR][2];
+        #pragma unroll
+        for (int c = 0; c < 2 * MMA_KR - 1; ++c)
+        {
+            chunk[c][0] = bytes_f16x2(row_a[8 * (ng0 + c)], row_a[8 * (ng0 + c) + 1]);
+            chunk[c][1] = bytes_f16x2(row_b[8 * (ng0 + c)], row_b[8 * (ng0 + c) + 1]);
+        }
+        #pragma unroll
+        for (int step = 0; step < MMA_SEG; ++step)
+        {
+            const int ng = ng0 + step;
+            const int last = 8 * (ng + 2 * MMA_KR - 1);
+            chunk[2 * MMA_KR - 1][0] = bytes_f16x2(row_a[last], row_a[last + 1]);
+            chunk[2 * MMA_KR - 1][1] = bytes_f16x2(row_b[last], row_b[last + 1]);
+            float hi[4] = { 0.f, 0.f, 0.f, 0.f }, lo[4] = { 0.f, 0.f, 0.f, 0.f };
+            #pragma unroll
+            for (int s = 0; s < MMA_KR; ++s)
+            {
+                mma_16x8x16(hi, chunk[2 * s][0], chunk[2 * s][1], chunk[2 * s + 1][0], chunk[2 * s + 1][1],
+                            kx_hi[s][0], kx_hi[s][1], mma_scratch, lane);
+                mma_16x8x16(lo, chunk[2 * s][0], chunk[2 * s][1], chunk[2 * s + 1][0], chunk[2 * s + 1][1],
+                            kx_lo[s][0], kx_lo[s][1], mma_scratch, lane);
+            }
+            #pragma unroll
+            for (int c = 0; c < 2 * MMA_KR - 1; ++c)
+            {
+                chunk[c][0] = chunk[c + 1][0];
+                chunk[c][1] = chunk[c + 1][1];
+            }
+            if (active)
+            {
+                __local ushort* ih = (__local ushort*)inter_hi;
+                __local ushort* il = (__local ushort*)inter_lo;
+                #pragma unroll
+                for (int e = 0; e < 4; ++e)
+                {
+                    uint rest;
+                    const uint value = split_f16x2(hi[e] + lo[e], 0.f, &rest);
+                    const int at = (8 * ng + 2 * t + (e & 1)) * MMA_INTER + ra + 8 * (e >> 1);
+                    ih[at] = (ushort)value;
+                    il[at] = (ushort)rest;
+                }
+            }
+        }
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+
+    // Column pass. Unit u: output rows 16 mb .. +15, columns 8 ng .. +7; B rows 16 (mb + s) + k of
+    // column 8 ng + g, a 32-bit word per pair of rows.
+    __local uchar* out_tile = tile;  // the staged source is no longer read
+    #pragma unroll
+    for (int i = 0; i < MMA_COL_UNITS / MMA_WARPS; ++i)
+    {
+        const int unit = i * MMA_WARPS + warp, mb = unit / (MMA_TW / 8), ng = unit % (MMA_TW / 8);
+        float hh[4] = { 0.f, 0.f, 0.f, 0.f }, hl[4] = { 0.f, 0.f, 0.f, 0.f }, lh[4] = { 0.f, 0.f, 0.f, 0.f };
+        #pragma unroll
+        for (int s = 0; s < MMA_KC; ++s)
+        {
+            const int at = ((8 * ng + g) * MMA_INTER + 16 * (mb + s) + 2 * t) / 2;
+            const uint bh0 = inter_hi[at], bh1 = inter_hi[at + 4], bl0 = inter_lo[at], bl1 = inter_lo[at + 4];
+            mma_16x8x16(hh, ky_hi[s][0], ky_hi[s][1], ky_hi[s][2], ky_hi[s][3], bh0, bh1, mma_scratch, lane);
+            mma_16x8x16(hl, ky_hi[s][0], ky_hi[s][1], ky_hi[s][2], ky_hi[s][3], bl0, bl1, mma_scratch, lane);
+            mma_16x8x16(lh, ky_lo[s][0], ky_lo[s][1], ky_lo[s][2], ky_lo[s][3], bh0, bh1, mma_scratch, lane);
+        }
+        #pragma unroll
+        for (int e = 0; e < 4; ++e)
+            out_tile[(16 * mb + g + 8 * (e >> 1)) * MMA_TW + 8 * ng + 2 * t + (e & 1)] =
+                CT_TO_DT((CT)(delta) + hh[e] + hl[e] + lh[e]);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // Whole tiles of 16-byte aligned rows as 16-byte words (H100, 4K, 31 taps: 6 us less), else bytes.
+    if (y0 + MMA_TH <= dst_rows && x0 + MMA_TW <= dst_cols && ((dst_offset + x0) & 15) == 0 && (dst_step & 15) == 0)
+    {
+        for (int i = item; i < MMA_TH * MMA_TW / 16; i += 32 * MMA_WARPS)
+        {
+            const int r = i / (MMA_TW / 16), c = i % (MMA_TW / 16);
+            *(__global uint4*)(dst + dst_offset + (y0 + r) * dst_step + x0 + 16 * c) = src_words[i];
+        }
+        return;
+    }
+    for (int i = item; i < MMA_TH * MMA_TW; i += 32 * MMA_WARPS)
+    {
+        const int r = i / MMA_TW, c = i % MMA_TW;
+        if (y0 + r < dst_rows && x0 + c < dst_cols)
+            dst[dst_offset + (y0 + r) * dst_step + x0 + c] = out_tile[i];
+    }
+}
+#endif // MMA_TILE
 
 // ---- direct, for short kernels ------------------------------------------------------------
 

@@ -225,6 +225,9 @@ struct SepFilterPlan
     bool feasible = false;      //!< false when even the two-pass row tile exceeds local memory
     bool singlePass = false;
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
+    bool tensor = false;        //!< the single pass on the tensor cores (sep_filter2d_mma)
+    bool tensorNative = false;  //!< tensor: the device's mma instruction (else its emulation, for tests)
+    int tensorTileH = 0;        //!< tensor: output rows per group (MMA_TH)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
@@ -242,6 +245,16 @@ struct SepFilterPlan
     and its launch shape) where it applies, else a plan that is not feasible. */
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes);
+
+/** The single pass on the tensor cores for kernels of kxLen x kyLen taps on a `size` image whose
+    arithmetic it reproduces (one-channel 8-bit source and result, float sums, coefficients in f16
+    range: the caller's decision): plan.tensor where the device has the mma instruction (NVIDIA,
+    compute capability 8.0 or later), the kernels are longer than the direct kernel's, the image
+    repays a build per pair of lengths (planSepFilterFixedTaps) and makes 8 groups or more per
+    compute unit, else a plan that is not feasible.
+    OPENCV_GPUCONV_SEPFILTER_TENSOR=always takes it for every such case on every device (emulated
+    where the instruction is missing: tests), =never for none. */
+SepFilterPlan planSepFilterTensor(const ocl::Device& device, Size size, int kxLen, int kyLen);
 
 /** The single pass's strips (build options of the kernel) and, where measurements favour one,
     its tile width. */

@@ -2,9 +2,12 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
 
+#include <CL/cl.h>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <map>
+#include <mutex>
 
 namespace cv { namespace gpuconv { namespace detail {
 
@@ -53,7 +56,71 @@ const int* sepFilterDirectOverride()
     return values;
 }
 
+/** Whether `device` executes PTX's mma.sync on f16 (NVIDIA, compute capability 8.0 or later),
+    asked once per device. */
+bool hasTensorMma(const ocl::Device& device)
+{
+    if (device.type() != ocl::Device::TYPE_GPU || !device.isNVidia() ||
+        !device.isExtensionSupported("cl_nv_device_attribute_query"))
+        return false;
+    static std::mutex mutex;
+    static std::map<void*, bool> known;
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = known.find(device.ptr());
+    if (it == known.end())
+    {
+        const cl_device_info computeCapabilityMajorNV = 0x4000;  // cl_nv_device_attribute_query
+        cl_uint major = 0;
+        const bool asked = clGetDeviceInfo((cl_device_id)device.ptr(), computeCapabilityMajorNV, sizeof(major),
+                                           &major, nullptr) == CL_SUCCESS;
+        it = known.emplace(device.ptr(), asked && major >= 8).first;
+    }
+    return it->second;
+}
+
 } // namespace
+
+SepFilterPlan planSepFilterTensor(const ocl::Device& device, Size size, int kxLen, int kyLen)
+{
+    SepFilterPlan plan;
+    const char* forced = std::getenv("OPENCV_GPUCONV_SEPFILTER_TENSOR");
+    const bool always = forced && std::strcmp(forced, "always") == 0;
+    if ((forced && std::strcmp(forced, "never") == 0) || kxLen > 32 || kyLen > 32)
+        return plan;
+    const bool native = hasTensorMma(device);
+    // Up to 7 taps the direct kernel stays (it needs no local memory and no second build).
+    if (!always && (!native || std::max(kxLen, kyLen) <= 7 || !planSepFilterFixedTaps(size, kxLen, kyLen)))
+        return plan;
+    // Output rows per group: 64 where the local memory holds them (fewer apron rows per output),
+    // else 32 (oclgrind's 32 KB). Its parts as opencl/sep_filter2d.cl's MMA_* lay them out.
+    const size_t kr = (size_t)(8 + kxLen - 1 + 15) / 16, kc = (size_t)(16 + kyLen - 1 + 15) / 16, tileW = 64;
+    const auto localBytes = [&](size_t tileH) {
+        const size_t rows = tileH - 16 + 16 * kc, pitch = 16 * (((tileW - 8 + 16 * kr + 18 + 15) / 16) | 1);
+        return rows * pitch + 2 * tileW * (rows + 8) * 2 + (native ? 4 : 4 * 6 * 32 * 4 + 4);
+    };
+    const size_t groupItems = 128;
+    for (int tileH : { 64, 32 })
+    {
+        if (localBytes(tileH) > device.localMemSize() || groupItems > maxGroupItems(device))
+            continue;
+        // Each group runs its phases (tile loads, row products, column products, stores) one
+        // after another; with fewer than about 8 groups per compute unit they do not overlap
+        // enough across groups, and the tiled single pass is faster (H100: 1080p, 4 groups per
+        // compute unit, slower; 4K, 15, faster; docs/PERFORMANCE.md, sepFilter2D).
+        const size_t groups = (size_t)((size.width + tileW - 1) / tileW) * (size_t)((size.height + tileH - 1) / tileH);
+        if (!always && groups < 8 * (size_t)device.maxComputeUnits())
+            break;
+        plan.feasible = plan.tensor = true;
+        plan.tensorNative = native;
+        plan.tensorTileH = tileH;
+        plan.shape.local[0] = groupItems;
+        plan.shape.local[1] = 1;
+        plan.shape.global[0] = (size_t)(size.width + tileW - 1) / tileW * groupItems;
+        plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH;
+        break;
+    }
+    return plan;
+}
 
 SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
                                   size_t bufPixelBytes)

@@ -69,6 +69,7 @@ struct SepArithmetic
     double delta = 0;      //!< in colDepth's terms
     Point anchor;
     int symX = 0, symY = 0;  //!< 0 general, 1 symmetric, 2 antisymmetric about the anchor
+    bool fixedPoint = false; //!< one of cv::'s fixed-point modes (exact integer arithmetic)
 };
 
 std::vector<double> kernelCoefficients(const _InputArray& kernel)
@@ -156,6 +157,7 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
     if (a.sdepth == CV_8U && (smooth8u || integer16s) && fixedPointKernel(kx, smooth8u ? 8 : 0, fx) &&
         fixedPointKernel(ky, smooth8u ? 8 : 0, fy))
     {
+        a.fixedPoint = true;
         a.bufDepth = CV_32S;
         a.kx = coefficientRow(fx, CV_32S);
         if (smooth8u && ny > 1)
@@ -187,6 +189,28 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
     a.ky = coefficientRow(ky, a.colDepth);
     a.delta = a.colDepth == CV_32F ? (double)(float)delta : delta;
     return a;
+}
+
+/** Whether the tensor cores' single pass (opencl/sep_filter2d.cl, sep_filter2d_mma) computes `a`
+    within cv::'s tolerance: one channel, 8U to 8U with float sums (cv:: rounds those to within 1
+    of each other in any order; its fixed-point modes are exact and stay with the other kernels),
+    coefficients and row sums inside f16's range, where their hi + lo parts keep about 22 bits. */
+bool tensorComputes(const SepArithmetic& a)
+{
+    if (a.sdepth != CV_8U || a.ddepth != CV_8U || a.cn != 1 || a.fixedPoint || a.bufDepth != CV_32F ||
+        a.colDepth != CV_32F)
+        return false;
+    // The sum of |coefficients|, or infinity where one is past 2^14 or NaN.
+    const auto absSum = [](const Mat& k) {
+        double sum = 0;
+        for (int i = 0; i < k.cols; ++i)
+        {
+            const double v = std::fabs(k.at<float>(i));
+            sum += v <= 16384 ? v : INFINITY;
+        }
+        return sum;
+    };
+    return 255 * absSum(a.kx) <= 32768 && absSum(a.ky) < INFINITY;
 }
 
 int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
@@ -245,11 +269,13 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     // two passes (TWO_PASS) for kernels the direct kernel would take.
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
     const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
-    const detail::SepFilterPlan directPlan = forceTiled ? detail::SepFilterPlan()
+    const detail::SepFilterPlan tensorPlan = forceTiled || !tensorComputes(a) ? detail::SepFilterPlan()
+        : detail::planSepFilterTensor(device, src.size(), kxLen, kyLen);
+    const detail::SepFilterPlan directPlan = forceTiled || tensorPlan.tensor ? detail::SepFilterPlan()
         : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
-    // The direct kernel is always built for its lengths; the single pass where the plan says so,
-    // and then for the symmetries too.
-    const bool fixedTaps = directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
+    // The direct kernel and the tensor cores' single pass are always built for their lengths; the
+    // tiled single pass where the plan says so, and then for the symmetries too.
+    const bool fixedTaps = tensorPlan.tensor || directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
     const bool singlePassFixedTaps = fixedTaps && !directPlan.direct;
     const detail::SepFilterStrips strips =
         detail::planSepFilterStrips(bufPixelBytes, singlePassFixedTaps, std::max(kxLen, kyLen));
@@ -260,7 +286,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
           { a.colShift, 5 }, { strips.row, 4 }, { strips.col, 4 },
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
-          { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 } },
+          { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 },
+          { tensorPlan.tensorTileH / 16, 3 }, { (int)tensorPlan.tensorNative, 1 } },
         key);
     const auto assembleOptions = [&] {
         using detail::oclConvertName;
@@ -284,21 +311,23 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         // The direct kernel's block: its registers are indexed by it.
         if (directPlan.direct)
             o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d", directPlan.directW, directPlan.directH);
+        if (tensorPlan.tensor)
+            o += cv::format(" -D MMA_TILE -D MMA_TH=%d", tensorPlan.tensorTileH) + (tensorPlan.tensorNative ? " -D NV_MMA" : "");
         return o + detail::oclCommonOptions(device);
     };
     CV_Assert(keyFits);  // every field is bounded: depths, 1-4 channels, strips, fixed lengths <= 32
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, assembleOptions);
 
-    const detail::SepFilterPlan plan = directPlan.direct ? directPlan : detail::planSepFilter(
+    const detail::SepFilterPlan plan = tensorPlan.tensor ? tensorPlan : directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, strips,
         forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
-    if ((plan.singlePass || plan.direct) && src.u == out.u)
+    if ((plan.singlePass || plan.direct || plan.tensor) && src.u == out.u)
     {
-        // The single pass and the direct kernel read neighbours that other groups may already have
+        // The single passes and the direct kernel read neighbours that other groups may already have
         // written: filter a copy of what they read.
         src = detail::copyFilterSource(src, geometry, Size(kxLen, kyLen), a.anchor);
     }
@@ -343,6 +372,23 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return detail::OclDecline();
     }
 
+    // The single passes load interior tiles by 16-byte words (the kernel's TILE_WORDS) where pixels
+    // divide 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
+    const size_t pixelBytes = src.elemSize();
+    const int wordsOk = (int)(cn != 3 && 16 % pixelBytes == 0 && src.step[0] % pixelBytes == 0 &&
+                              geometry.wholeOffset % pixelBytes == 0);
+
+    if (plan.tensor)
+    {
+        detail::KernelLaunch k("sep_filter2d_mma", kernels::sep_filter2d(), options);
+        if (k.empty())
+            return "the sep_filter2d_mma kernel failed to build: " + options;
+        k.set(setColumnPass(k, setSource(k, 0)), wordsOk);
+        if (!k.enqueue(plan.shape))
+            return "enqueueing the sep_filter2d_mma kernel failed";
+        return detail::OclDecline();
+    }
+
     if (plan.singlePass)
     {
         detail::KernelLaunch k("sep_filter2d_fused", kernels::sep_filter2d(), options);
@@ -351,11 +397,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         int arg = setColumnPass(k, setSource(k, 0));
         arg = k.set(arg, plan.srcPitch);
         arg = k.set(arg, plan.rowPitch);
-        // Interior tiles are loaded by 16-byte words (the kernel's TILE_WORDS) where pixels divide
-        // 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
-        const size_t pixelBytes = src.elemSize();
-        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && src.step[0] % pixelBytes == 0 &&
-                               geometry.wholeOffset % pixelBytes == 0));
+        arg = k.set(arg, wordsOk);
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))

@@ -53,6 +53,7 @@ struct Case
     double delta = 0, alpha = 0.5, beta = 0.5, gamma = 0;
     bool twoPass = false;     //!< sepFilter2D: force the two-pass path
     bool fixedTaps = false;   //!< sepFilter2D: the single pass built for its lengths at any size
+    bool tensor = false;      //!< sepFilter2D: the tensor cores' single pass (emulated where missing)
 };
 
 inline std::string describe(const Case& c)
@@ -68,7 +69,7 @@ inline std::string describe(const Case& c)
         s << " ddepth " << c.ddepth << " ksize " << c.ksize << " anchor " << c.anchor << " border "
           << (c.border & ~BORDER_ISOLATED) << ((c.border & BORDER_ISOLATED) ? "|ISOLATED" : "")
           << " coeff " << c.coeffKind << " ktype " << depthName(c.ktype) << " delta " << c.delta
-          << (c.twoPass ? " two-pass" : "") << (c.fixedTaps ? " fixed-taps" : "");
+          << (c.twoPass ? " two-pass" : "") << (c.fixedTaps ? " fixed-taps" : "") << (c.tensor ? " tensor" : "");
     return s.str();
 }
 
@@ -278,6 +279,9 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     std::unique_ptr<ScopedEnv> fixedTaps;
     if (c.fixedTaps)
         fixedTaps.reset(new ScopedEnv("OPENCV_GPUCONV_SEPFILTER_FIXED_TAPS", "always"));
+    std::unique_ptr<ScopedEnv> tensor;
+    if (c.tensor)
+        tensor.reset(new ScopedEnv("OPENCV_GPUCONV_SEPFILTER_TENSOR", "always"));
     const Outcome actual = runGuarded([&](std::vector<Mat>& out) {
         switch (c.fn)
         {

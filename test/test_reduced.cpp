@@ -57,6 +57,12 @@ Case withFixedTaps(Case c)
     return c;
 }
 
+Case withTensor(Case c)
+{
+    c.tensor = true;
+    return c;
+}
+
 Case integralCase(int type, int sdepth, int sqdepth, int outputs, Size size, bool roi)
 {
     Case c = make(FN_INTEGRAL, type, size, roi ? DST_ROI : DST_NEW, roi);
@@ -137,6 +143,13 @@ const std::vector<Row>& rows()
           withFixedTaps(filter(S, CV_8UC1, Size(40, 21), Size(9, 7), BORDER_REFLECT_101, COEFF_SMOOTH)) },
         { "sepFilter2D_fixed_taps_short_8UC4_wrap_isolated",
           withFixedTaps(filter(S, CV_8UC4, Size(23, 13), Size(5, 3), BORDER_WRAP | BORDER_ISOLATED)) },
+        // The tensor cores' single pass (one-channel 8-bit, float sums; its mma emulated off NVIDIA):
+        // several tiles each way, interior ones loaded by words (tiles of 32 rows on oclgrind's
+        // 32 KiB, of 64 elsewhere), every length class up to 32 taps, in place, anchors at corners.
+        { "sepFilter2D_tensor_8UC1_reflect101", withTensor(filter(S, CV_8UC1, Size(150, 160), Size(17, 9), BORDER_REFLECT_101, COEFF_RANDOM, Point(3, 6))) },
+        { "sepFilter2D_tensor_31x31_8UC1_constant_inplace",
+          withTensor(filter(S, CV_8UC1, Size(70, 40), Size(31, 31), BORDER_CONSTANT, COEFF_RANDOM, Point(-1, -1), DST_INPLACE)) },
+        { "sepFilter2D_tensor_32x1_8UC1_wrap", withTensor(filter(S, CV_8UC1, Size(40, 30), Size(32, 1), BORDER_WRAP, COEFF_RANDOM, Point(31, 0))) },
         // Tiles inside the image, loaded by aligned 16-byte words shifted per row in local memory.
         { "sepFilter2D_interior_words_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(9, 3), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "filter2D_several_groups_16UC1_tiled", filter(F, CV_16UC1, Size(70, 37), Size(9, 9), BORDER_CONSTANT) },

@@ -407,6 +407,43 @@ TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
             }
 }
 
+// ---- the tensor cores' single pass ------------------------------------------------------------
+
+TEST(SepFilter2D_Tensor, borders_anchors_and_layouts)
+{
+    // One-channel 8-bit images with float kernels, forced onto the tensor cores' single pass (on
+    // devices without them its mma emulated in OpenCL C): every border rule, isolated and not,
+    // anchors inside and at the corners, ROIs on both sides and in place; several tiles each way,
+    // interior ones loaded by words. Two pairs of lengths, so two builds.
+    ScopedEnv tensor("OPENCV_GPUCONV_SEPFILTER_TENSOR", "always");
+    RNG rng = testRng();
+    for (const Size& lengths : { Size(17, 31), Size(9, 3) })
+        for (int border : kBorders)
+            for (bool isolated : { false, true })
+            {
+                const Point anchors[] = { Point(-1, -1), Point(0, lengths.height - 1), Point(lengths.width - 1, 0) };
+                const int dstModes[] = { DST_ROI, DST_INPLACE, DST_NEW };
+                const int pick = rng.uniform(0, 3);
+                SepCase c = baseCase(CV_8U, -1, 1);
+                c.kxLen = lengths.width;
+                c.kyLen = lengths.height;
+                c.anchor = anchors[pick];
+                c.border = border | (isolated ? BORDER_ISOLATED : 0);
+                c.dstMode = dstModes[(pick + (int)isolated) % 3];
+                c.srcRoi = c.dstMode != DST_NEW || isolated;
+                c.size = Size(150, 170);
+                checkSepFilter(c, rng);
+            }
+    // Rows 16-byte aligned and whole tiles: the outputs stored as 16-byte words.
+    SepCase c = baseCase(CV_8U, -1, 1);
+    c.kxLen = 31;
+    c.kyLen = 17;
+    c.dstMode = DST_NEW;
+    c.srcRoi = false;
+    c.size = Size(192, 136);
+    checkSepFilter(c, rng);
+}
+
 // ---- tiles inside the image: 16-byte word loads for every pixel size that divides 16 ----------
 
 typedef ::testing::TestWithParam<int> SepFilter2D_InteriorWords;
