@@ -23,7 +23,7 @@
 // result is fixed point with COL_SHIFT fraction bits (cv::FixedPtCastEx); for the
 // single pass ROW_STRIP and COL_STRIP, the outputs a work item filters in each pass; FIXED_KX,
 // FIXED_KY, FIXED_SX, FIXED_SY where the lengths and symmetries are constants of the build (below);
-// MMA_TILE, MMA_TH and NV_MMA for the tensor cores' single pass.
+// MMA_TILE with its tile layout (MMA_*, from the plan) and NV_MMA for the tensor cores' single pass.
 //
 // Coefficient symmetry (sym_x, sym_y): 0 general, 1 symmetric, 2 antisymmetric about the
 // anchor; the symmetric forms fold pairs of taps to halve the multiplies.
@@ -431,18 +431,11 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
 #if CN != 1 || !defined(FIXED_KX)
 #  error "the tensor-core single pass takes one-channel sources and lengths fixed at build"
 #endif
-#define MMA_TW 64
-#define MMA_WARPS 4
+// The tile's layout comes from the plan (src/plan_sep_filter.cpp, mmaTileLayout): MMA_TW x MMA_TH
+// outputs per group of MMA_WARPS warps, MMA_KR (MMA_KC) products of 16 per row-pass (column-pass)
+// output group, MMA_ROWS x MMA_COLS staged bytes MMA_PITCH apart, MMA_INTER f16 per intermediate
+// column.
 #define MMA_SEG 4                                   // 8-output groups a row-pass unit walks
-#define MMA_KR ((8 + FIXED_KX - 1 + 15) / 16)       // row pass steps of 16 source columns
-#define MMA_KC ((16 + FIXED_KY - 1 + 15) / 16)      // column pass steps of 16 rows
-#define MMA_ROWS (MMA_TH - 16 + 16 * MMA_KC)        // staged rows (the last step reads past the taps)
-#define MMA_COLS (MMA_TW - 8 + 16 * MMA_KR)         // staged columns (likewise)
-// Bytes per staged row: room for the word loads' shift (18 bytes), and an odd number of 16-byte
-// units, so that the 8 rows a fragment gathers from lie in different local-memory banks.
-#define MMA_PITCH_16 ((MMA_COLS + 18 + 15) / 16)
-#define MMA_PITCH (16 * (MMA_PITCH_16 | 1))
-#define MMA_INTER (MMA_ROWS + 8)                    // f16 per intermediate column: 8 spread the banks
 #define MMA_ROW_UNITS ((MMA_ROWS / 16) * (MMA_TW / 8 / MMA_SEG))
 #define MMA_COL_UNITS ((MMA_TH / 16) * (MMA_TW / 8))
 

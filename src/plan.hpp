@@ -217,6 +217,18 @@ private:
     exceed 64 in all: the caller then assembles the options without the cache. */
 bool packVariantKey(std::initializer_list<std::pair<int, int>> fields, uint64& key);
 
+/** The tile of the tensor cores' single pass (opencl/sep_filter2d.cl, sep_filter2d_mma), its
+    MMA_* build options: a group of `warps` warps filters `tileH` x `tileW` outputs from `rows` x
+    `cols` staged source bytes, `pitch` bytes apart, through an intermediate of `tileW` columns of
+    `inter` f16 each (hi and lo), in `rowSteps` products of 16 source columns per row-pass output
+    and `colSteps` of 16 rows per column-pass output. */
+struct MmaTileLayout
+{
+    int tileW = 0, tileH = 0, warps = 0;
+    int rowSteps = 0, colSteps = 0;
+    int rows = 0, cols = 0, pitch = 0, inter = 0;
+};
+
 /** Separable filters: the single-pass tiled kernel where its tile and apron fit local memory,
     the two-pass kernels (row pass through a global buffer) otherwise. Single-pass tiles are
     get_local_size(0) x get_local_size(1) * colStrip outputs. */
@@ -227,7 +239,8 @@ struct SepFilterPlan
     bool direct = false;        //!< the direct kernel (short kernels, no local memory)
     bool tensor = false;        //!< the single pass on the tensor cores (sep_filter2d_mma)
     bool tensorNative = false;  //!< tensor: the device's mma instruction (else its emulation, for tests)
-    int tensorTileH = 0;        //!< tensor: output rows per group (MMA_TH)
+    bool tensorForced = false;  //!< tensor: forced (tests), so a kernel that does not build is an error
+    MmaTileLayout mma;          //!< tensor: its tile's layout (build options)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x

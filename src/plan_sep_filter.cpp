@@ -60,9 +60,6 @@ const int* sepFilterDirectOverride()
     asked once per device. */
 bool hasTensorMma(const ocl::Device& device)
 {
-    if (device.type() != ocl::Device::TYPE_GPU || !device.isNVidia() ||
-        !device.isExtensionSupported("cl_nv_device_attribute_query"))
-        return false;
     static std::mutex mutex;
     static std::map<void*, bool> known;
     std::lock_guard<std::mutex> lock(mutex);
@@ -71,11 +68,35 @@ bool hasTensorMma(const ocl::Device& device)
     {
         const cl_device_info computeCapabilityMajorNV = 0x4000;  // cl_nv_device_attribute_query
         cl_uint major = 0;
-        const bool asked = clGetDeviceInfo((cl_device_id)device.ptr(), computeCapabilityMajorNV, sizeof(major),
-                                           &major, nullptr) == CL_SUCCESS;
-        it = known.emplace(device.ptr(), asked && major >= 8).first;
+        const bool has = device.type() == ocl::Device::TYPE_GPU && device.isNVidia() &&
+                         device.isExtensionSupported("cl_nv_device_attribute_query") &&
+                         clGetDeviceInfo((cl_device_id)device.ptr(), computeCapabilityMajorNV, sizeof(major),
+                                         &major, nullptr) == CL_SUCCESS && major >= 8;
+        it = known.emplace(device.ptr(), has).first;
     }
     return it->second;
+}
+
+/** The tensor single pass's tile for kernels of kxLen x kyLen taps and tileH output rows. */
+MmaTileLayout mmaTileLayout(int kxLen, int kyLen, int tileH)
+{
+    MmaTileLayout l;
+    l.tileW = 64;
+    l.tileH = tileH;
+    l.warps = 4;
+    // A row-pass output group of 8 columns reads 8 + kxLen - 1 source columns, a column-pass one of
+    // 16 rows 16 + kyLen - 1 rows, in whole products of 16.
+    l.rowSteps = (8 + kxLen - 1 + 15) / 16;
+    l.colSteps = (16 + kyLen - 1 + 15) / 16;
+    // The last product of each pass reads past the taps (zero coefficients): staged as well.
+    l.rows = tileH - 16 + 16 * l.colSteps;
+    l.cols = l.tileW - 8 + 16 * l.rowSteps;
+    // Room for the word loads' shift (18 bytes), and an odd number of 16-byte units, so that the
+    // 8 rows a fragment gathers from lie in different local-memory banks.
+    l.pitch = 16 * (((l.cols + 18 + 15) / 16) | 1);
+    // 8 more f16 per intermediate column spread a fragment's 8 columns over the banks.
+    l.inter = l.rows + 8;
+    return l;
 }
 
 } // namespace
@@ -92,31 +113,33 @@ SepFilterPlan planSepFilterTensor(const ocl::Device& device, Size size, int kxLe
     if (!always && (!native || std::max(kxLen, kyLen) <= 7 || !planSepFilterFixedTaps(size, kxLen, kyLen)))
         return plan;
     // Output rows per group: 64 where the local memory holds them (fewer apron rows per output),
-    // else 32 (oclgrind's 32 KB). Its parts as opencl/sep_filter2d.cl's MMA_* lay them out.
-    const size_t kr = (size_t)(8 + kxLen - 1 + 15) / 16, kc = (size_t)(16 + kyLen - 1 + 15) / 16, tileW = 64;
-    const auto localBytes = [&](size_t tileH) {
-        const size_t rows = tileH - 16 + 16 * kc, pitch = 16 * (((tileW - 8 + 16 * kr + 18 + 15) / 16) | 1);
-        return rows * pitch + 2 * tileW * (rows + 8) * 2 + (native ? 4 : 4 * 6 * 32 * 4 + 4);
-    };
-    const size_t groupItems = 128;
+    // else 32 (oclgrind's 32 KB).
     for (int tileH : { 64, 32 })
     {
-        if (localBytes(tileH) > device.localMemSize() || groupItems > maxGroupItems(device))
+        const MmaTileLayout layout = mmaTileLayout(kxLen, kyLen, tileH);
+        const size_t groupItems = 32 * (size_t)layout.warps;
+        // The staged source, the intermediate's hi and lo parts, the emulation's fragments
+        // (common/mma.cl's MMA_SCRATCH_WORDS per warp).
+        const size_t localBytes = (size_t)layout.rows * layout.pitch + 2 * (size_t)layout.tileW * layout.inter * 2 +
+                                  (native ? 4 : (size_t)layout.warps * 6 * 32 * 4 + 4);
+        if (localBytes > device.localMemSize() || groupItems > maxGroupItems(device))
             continue;
         // Each group runs its phases (tile loads, row products, column products, stores) one
         // after another; with fewer than about 8 groups per compute unit they do not overlap
         // enough across groups, and the tiled single pass is faster (H100: 1080p, 4 groups per
         // compute unit, slower; 4K, 15, faster; docs/PERFORMANCE.md, sepFilter2D).
-        const size_t groups = (size_t)((size.width + tileW - 1) / tileW) * (size_t)((size.height + tileH - 1) / tileH);
-        if (!always && groups < 8 * (size_t)device.maxComputeUnits())
+        const size_t groupsX = (size_t)(size.width + layout.tileW - 1) / layout.tileW;
+        const size_t groupsY = (size_t)(size.height + tileH - 1) / tileH;
+        if (!always && groupsX * groupsY < 8 * (size_t)device.maxComputeUnits())
             break;
         plan.feasible = plan.tensor = true;
         plan.tensorNative = native;
-        plan.tensorTileH = tileH;
+        plan.tensorForced = always;
+        plan.mma = layout;
         plan.shape.local[0] = groupItems;
         plan.shape.local[1] = 1;
-        plan.shape.global[0] = (size_t)(size.width + tileW - 1) / tileW * groupItems;
-        plan.shape.global[1] = (size_t)(size.height + tileH - 1) / tileH;
+        plan.shape.global[0] = groupsX * groupItems;
+        plan.shape.global[1] = groupsY;
         break;
     }
     return plan;

@@ -3,6 +3,8 @@
 #include "precomp.hpp"
 
 #include <map>
+#include <mutex>
+#include <tuple>
 
 namespace cv { namespace gpuconv {
 namespace {
@@ -222,26 +224,28 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
     return kernel.set(arg, value);
 }
 
-/** The most work items NVIDIA's compiler (or any) allows in a group of the built single-pass
-    kernel of `options` (its registers per item decide it), asked once per variant and device. */
-size_t fusedKernelMaxItems(const ocl::Device& device, uint64 variantKey, const std::string& options)
+/** The most work items NVIDIA's compiler (or any) allows in a group of `kernelName` built with
+    `options` (its registers per item decide it), 0 where it does not build; asked once per kernel,
+    variant and device. */
+size_t kernelMaxItems(const ocl::Device& device, const char* kernelName, uint64 variantKey, const std::string& options)
 {
     static std::mutex mutex;
-    static std::map<std::pair<void*, uint64>, size_t> known;
-    const std::pair<void*, uint64> key(device.ptr(), variantKey);
+    static std::map<std::tuple<void*, std::string, uint64>, size_t> known;
+    const std::tuple<void*, std::string, uint64> key(device.ptr(), kernelName, variantKey);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = known.find(key);
     if (it == known.end())
     {
-        ocl::Kernel kernel("sep_filter2d_fused", kernels::sep_filter2d(), options);
+        ocl::Kernel kernel(kernelName, kernels::sep_filter2d(), options);
         it = known.emplace(key, kernel.empty() ? 0 : kernel.workGroupSize()).first;
     }
     return it->second;
 }
 
+/** `allowTensor` false: not the tensor cores' single pass (its kernel did not build). */
 detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int ddepth,
                                   const _InputArray& kernelX, const _InputArray& kernelY,
-                                  Point anchor, double delta, int borderType)
+                                  Point anchor, double delta, int borderType, bool allowTensor = true)
 {
     if (srcIn.dims() > 2)
         return "arrays of more than two dimensions";
@@ -269,7 +273,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     // two passes (TWO_PASS) for kernels the direct kernel would take.
     const bool forceTwoPass = utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_TWO_PASS", false);
     const bool forceTiled = forceTwoPass || utils::getConfigurationParameterBool("OPENCV_GPUCONV_SEPFILTER_FUSED", false);
-    const detail::SepFilterPlan tensorPlan = forceTiled || !tensorComputes(a) ? detail::SepFilterPlan()
+    const detail::SepFilterPlan tensorPlan = forceTiled || !allowTensor || !tensorComputes(a) ? detail::SepFilterPlan()
         : detail::planSepFilterTensor(device, src.size(), kxLen, kyLen);
     const detail::SepFilterPlan directPlan = forceTiled || tensorPlan.tensor ? detail::SepFilterPlan()
         : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
@@ -287,7 +291,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
           { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 },
-          { tensorPlan.tensorTileH / 16, 3 }, { (int)tensorPlan.tensorNative, 1 } },
+          { tensorPlan.mma.tileH / 16, 3 }, { (int)tensorPlan.tensorNative, 1 } },
         key);
     const auto assembleOptions = [&] {
         using detail::oclConvertName;
@@ -312,16 +316,28 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         if (directPlan.direct)
             o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d", directPlan.directW, directPlan.directH);
         if (tensorPlan.tensor)
-            o += cv::format(" -D MMA_TILE -D MMA_TH=%d", tensorPlan.tensorTileH) + (tensorPlan.tensorNative ? " -D NV_MMA" : "");
+        {
+            const detail::MmaTileLayout& l = tensorPlan.mma;
+            o += cv::format(" -D MMA_TILE -D MMA_TW=%d -D MMA_TH=%d -D MMA_WARPS=%d -D MMA_KR=%d -D MMA_KC=%d"
+                            " -D MMA_ROWS=%d -D MMA_COLS=%d -D MMA_PITCH=%d -D MMA_INTER=%d",
+                            l.tileW, l.tileH, l.warps, l.rowSteps, l.colSteps, l.rows, l.cols, l.pitch, l.inter);
+            if (tensorPlan.tensorNative)
+                o += " -D NV_MMA";
+        }
         return o + detail::oclCommonOptions(device);
     };
     CV_Assert(keyFits);  // every field is bounded: depths, 1-4 channels, strips, fixed lengths <= 32
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, assembleOptions);
 
+    // A driver may reject the tensor pass's inline PTX: the other kernels then take the case.
+    if (tensorPlan.tensor && !tensorPlan.tensorForced &&
+        kernelMaxItems(device, "sep_filter2d_mma", key, options) < tensorPlan.shape.local[0])
+        return oclSepFilter2D(srcIn, dst, ddepth, kernelX, kernelY, anchor, delta, borderType, false);
+
     const detail::SepFilterPlan plan = tensorPlan.tensor ? tensorPlan : directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, strips,
-        forceTwoPass ? 0 : fusedKernelMaxItems(device, key, options), forceTwoPass);
+        forceTwoPass ? 0 : kernelMaxItems(device, "sep_filter2d_fused", key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 
