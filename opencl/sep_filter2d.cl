@@ -525,19 +525,20 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), 
                 chunk[c][0] = chunk[c + 1][0];
                 chunk[c][1] = chunk[c + 1][1];
             }
+            // The results as f16 hi + lo pairs of adjacent columns, each 8x8 block transposed into
+            // pairs of adjacent rows (the lane then holds column 8 ng + g, rows 16 mb + 2t, +1 and
+            // 8 below): the column pass's B fragments, one word each.
+            uint lo_a, lo_b;
+            const uint hi_a = split_f16x2(hi[0] + lo[0], hi[1] + lo[1], &lo_a);
+            const uint hi_b = split_f16x2(hi[2] + lo[2], hi[3] + lo[3], &lo_b);
+            const uint4 pairs = transpose_8x8_f16((uint4)(hi_a, hi_b, lo_a, lo_b), mma_scratch, lane);
             if (active)
             {
-                __local ushort* ih = (__local ushort*)inter_hi;
-                __local ushort* il = (__local ushort*)inter_lo;
-                #pragma unroll
-                for (int e = 0; e < 4; ++e)
-                {
-                    uint rest;
-                    const uint value = split_f16x2(hi[e] + lo[e], 0.f, &rest);
-                    const int at = (8 * ng + 2 * t + (e & 1)) * MMA_INTER + ra + 8 * (e >> 1);
-                    ih[at] = (ushort)value;
-                    il[at] = (ushort)rest;
-                }
+                const int at = ((8 * ng + g) * MMA_INTER + 16 * mb + 2 * t) / 2;
+                inter_hi[at] = pairs.x;
+                inter_hi[at + 4] = pairs.y;
+                inter_lo[at] = pairs.z;
+                inter_lo[at + 4] = pairs.w;
             }
         }
     }
@@ -560,10 +561,12 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), 
             mma_16x8x16(hl, ky_hi[s][0], ky_hi[s][1], ky_hi[s][2], ky_hi[s][3], bl0, bl1, mma_scratch, lane);
             mma_16x8x16(lh, ky_lo[s][0], ky_lo[s][1], ky_lo[s][2], ky_lo[s][3], bh0, bh1, mma_scratch, lane);
         }
+        // Adjacent columns' bytes as one 16-bit store.
         #pragma unroll
-        for (int e = 0; e < 4; ++e)
-            out_tile[(16 * mb + g + 8 * (e >> 1)) * MMA_TW + 8 * ng + 2 * t + (e & 1)] =
-                CT_TO_DT((CT)(delta) + hh[e] + hl[e] + lh[e]);
+        for (int e = 0; e < 4; e += 2)
+            *(__local ushort*)(out_tile + (16 * mb + g + 4 * e) * MMA_TW + 8 * ng + 2 * t) =
+                (ushort)CT_TO_DT((CT)(delta) + hh[e] + hl[e] + lh[e]) |
+                ((ushort)CT_TO_DT((CT)(delta) + hh[e + 1] + hl[e + 1] + lh[e + 1]) << 8);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     // Whole tiles of 16-byte aligned rows as 16-byte words (H100, 4K, 31 taps: 6 us less), else bytes.

@@ -63,6 +63,33 @@ inline uint bytes_f16x2(uint b0, uint b1)
 }
 #endif
 
+// Four 8x8 matrices of f16, each transposed across a warp (PTX movmatrix.m8n8.trans.b16): lane
+// 4 g + t holds (row g, cols 2t, 2t+1) of each and gets (row g, cols 2t, 2t+1) of its transpose,
+// i.e. (rows 2t, 2t+1, col g); `scratch` (4 x 32 words per warp, emulation only) and `lane` as for
+// mma_16x8x16. Four at once: one exchange through local memory when emulated.
+#ifdef NV_MMA
+inline uint4 transpose_8x8_f16(uint4 v, __local uint* scratch, int lane)
+{
+    uint4 d;
+    asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(d.x) : "r"(v.x));
+    asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(d.y) : "r"(v.y));
+    asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(d.z) : "r"(v.z));
+    asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;" : "=r"(d.w) : "r"(v.w));
+    return d;
+}
+#else
+inline uint4 transpose_8x8_f16(uint4 v, __local uint* scratch, int lane)
+{
+    barrier(CLK_LOCAL_MEM_FENCE);  // the previous exchange's reads are done
+    vstore4(v, lane, scratch);
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // (row r, col c) of a matrix: lane 4 r + c / 2, half c & 1.
+    const int g = lane >> 2, t = lane & 3, shift = 16 * (g & 1);
+    const uint4 upper = vload4(8 * t + g / 2, scratch), lower = vload4(8 * t + 4 + g / 2, scratch);
+    return ((upper >> shift) & 0xffffu) | (((lower >> shift) & 0xffffu) << 16);
+}
+#endif
+
 // c += A B on a warp's fragments; `scratch` (6 x 32 words per warp, emulation only) and `lane`.
 #ifdef NV_MMA
 #  define MMA_SCRATCH_WORDS 0
