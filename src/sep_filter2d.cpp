@@ -224,14 +224,14 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
     return kernel.set(arg, value);
 }
 
-/** The most work items NVIDIA's compiler (or any) allows in a group of `kernelName` built with
-    `options` (its registers per item decide it), 0 where it does not build; asked once per kernel,
-    variant and device. */
+/** The most work items NVIDIA's compiler (or any) allows in a group of `kernelName` (a string
+    literal: its address is the key) built with `options` (its registers per item decide it), 0
+    where it does not build; asked once per kernel, variant and device. */
 size_t kernelMaxItems(const ocl::Device& device, const char* kernelName, uint64 variantKey, const std::string& options)
 {
     static std::mutex mutex;
-    static std::map<std::tuple<void*, std::string, uint64>, size_t> known;
-    const std::tuple<void*, std::string, uint64> key(device.ptr(), kernelName, variantKey);
+    static std::map<std::tuple<void*, const char*, uint64>, size_t> known;
+    const std::tuple<void*, const char*, uint64> key(device.ptr(), kernelName, variantKey);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = known.find(key);
     if (it == known.end())
