@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Session 32, call j: main at b56f5cd (host code only since dcd3151), the whole accuracy suite in
+# 6 shards and Large.*, then the sepFilter2D benchmark cases.
+cd "$(dirname "$0")/../../.."
+export OPENCV_GPUCONV_FALLBACK=0
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+s=$(date +%s)
+for i in 0 1 2 3 4 5; do
+  GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i timeout 380 .gpu/run opencv_test_gpuconv --gtest_filter='-Large.*' > /tmp/gpuconv_test_$i.log 2>&1 &
+done
+wait
+echo "tests: $(( $(date +%s) - s )) s"
+for i in 0 1 2 3 4 5; do grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED TESTS?' /tmp/gpuconv_test_$i.log | tr '\n' ' '; echo; done
+grep -h '^\[  FAILED  \]' /tmp/gpuconv_test_*.log | sort -u | head
+timeout 100 .gpu/run opencv_test_gpuconv --gtest_filter='Large.*' 2>&1 | grep -E '^\[  PASSED|FAILED'
+GPUCONV_PERF_SAMPLES=15 timeout 200 .gpu/run opencv_perf_gpuconv --gtest_filter='*OCL_SepFilter2D.Gaussian/*' 2>&1 | grep -E '\[ TABLE \] \| sep|FAILED'
