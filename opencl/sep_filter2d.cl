@@ -364,7 +364,9 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
 
     const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y, src_w = tile_w + kx_len - 1;
 #ifdef TILE_WORDS
-    const bool words = words_ok && sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
+    // Tiles inside the image (but for its last row) by 16-byte words: one-byte pixels always allow
+    // them (TILE_WORDS).
+    const bool words = sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
     __global const uchar* window = src + src_whole_offset + (size_t)sy0 * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
     const uint first = (uint)(size_t)window;
     if (words)
@@ -442,7 +444,7 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
 // The coefficients come in __constant buffers: each work item reads other taps (a lane's place in
 // the fragments), which by-value coefficients (FIX_TAPS) would serve one address at a time.
 __kernel __attribute__((reqd_work_group_size(32 * MMA_WARPS, 1, 1)))
-void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), int words_ok)
+void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
 {
     __local uint4 src_words[(MMA_ROWS * MMA_PITCH + 15) / 16];  // staged source; later the output tile
     __local uint inter_hi[MMA_TW * MMA_INTER / 2], inter_lo[MMA_TW * MMA_INTER / 2];
@@ -474,7 +476,9 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky), 
         }
 
     const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y;
-    const bool words = words_ok && sx0 >= 0 && sy0 >= 0 && sx0 + MMA_COLS <= whole_cols && sy0 + MMA_ROWS < whole_rows;
+    // Tiles inside the image (but for its last row) by 16-byte words: one-byte pixels always allow
+    // them (TILE_WORDS).
+    const bool words = sx0 >= 0 && sy0 >= 0 && sx0 + MMA_COLS <= whole_cols && sy0 + MMA_ROWS < whole_rows;
     __global const uchar* window = src + src_whole_offset + (size_t)sy0 * src_step + (size_t)sx0;
     const uint first = (uint)(size_t)window;
     if (words)

@@ -388,18 +388,12 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return detail::OclDecline();
     }
 
-    // The single passes load interior tiles by 16-byte words (the kernel's TILE_WORDS) where pixels
-    // divide 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
-    const size_t pixelBytes = src.elemSize();
-    const int wordsOk = (int)(cn != 3 && 16 % pixelBytes == 0 && src.step[0] % pixelBytes == 0 &&
-                              geometry.wholeOffset % pixelBytes == 0);
-
     if (plan.tensor)
     {
         detail::KernelLaunch k("sep_filter2d_mma", kernels::sep_filter2d(), options);
         if (k.empty())
             return "the sep_filter2d_mma kernel failed to build: " + options;
-        k.set(setColumnPass(k, setSource(k, 0)), wordsOk);
+        setColumnPass(k, setSource(k, 0));
         if (!k.enqueue(plan.shape))
             return "enqueueing the sep_filter2d_mma kernel failed";
         return detail::OclDecline();
@@ -413,7 +407,11 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         int arg = setColumnPass(k, setSource(k, 0));
         arg = k.set(arg, plan.srcPitch);
         arg = k.set(arg, plan.rowPitch);
-        arg = k.set(arg, wordsOk);
+        // Interior tiles are loaded by 16-byte words (the kernel's TILE_WORDS) where pixels divide
+        // 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
+        const size_t pixelBytes = src.elemSize();
+        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && src.step[0] % pixelBytes == 0 &&
+                               geometry.wholeOffset % pixelBytes == 0));
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))
