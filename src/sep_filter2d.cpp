@@ -377,25 +377,16 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         return setScalar(k, arg, a.colDepth, a.delta);
     };
 
-    if (plan.direct)
+    if (plan.direct || plan.tensor)
     {
-        detail::KernelLaunch k("sep_filter2d_direct", kernels::sep_filter2d(), options);
+        // Both take the single-pass arguments and nothing else.
+        const char* name = plan.tensor ? "sep_filter2d_mma" : "sep_filter2d_direct";
+        detail::KernelLaunch k(name, kernels::sep_filter2d(), options);
         if (k.empty())
-            return "the sep_filter2d_direct kernel failed to build: " + options;
+            return cv::format("the %s kernel failed to build: ", name) + options;
         setColumnPass(k, setSource(k, 0));
         if (!k.enqueue(plan.shape))
-            return "enqueueing the sep_filter2d_direct kernel failed";
-        return detail::OclDecline();
-    }
-
-    if (plan.tensor)
-    {
-        detail::KernelLaunch k("sep_filter2d_mma", kernels::sep_filter2d(), options);
-        if (k.empty())
-            return "the sep_filter2d_mma kernel failed to build: " + options;
-        setColumnPass(k, setSource(k, 0));
-        if (!k.enqueue(plan.shape))
-            return "enqueueing the sep_filter2d_mma kernel failed";
+            return cv::format("enqueueing the %s kernel failed", name);
         return detail::OclDecline();
     }
 
