@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 32, call l: main after the review (the tensor kernel without its words_ok argument):
+# Session 32, calls l and m: main after the review (l: the tensor kernel without its words_ok
+# argument; m: one launch for the direct and tensor passes):
 # the whole accuracy suite in 6 shards, the sepFilter2D tests forced onto the tensor pass in 4
 # shards, then the 4K 8UC1 Gaussians of 17 and 31 taps.
 cd "$(dirname "$0")/../../.."
