@@ -289,6 +289,7 @@ typedef struct { CKT w[FIXED_KY]; } ColumnCoefficients;
 #  define TILE_WORDS 1
 #  define TILE_WORD_BATCH 4  // the tiled single pass's words in flight per item (H100: 2 as fast, 8 slower)
 #  define TILE_WORD_BATCH_MAX 8
+#  define TILE_ROW_WORDS(row_bytes) (((row_bytes) + 30) / 16)  // the most a row's bytes span at any shift
 
 // Pixels row ty of the window is shifted by; `first` is the address of the window's first pixel
 // modulo 2^32 (only its low 4 bits, and those of the row step, matter).
@@ -308,7 +309,7 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
     const uint first = (uint)(size_t)src;
     const int group_items = get_local_size(0) * get_local_size(1);
     const int item = get_local_id(1) * get_local_size(0) + get_local_id(0);
-    const int row_words = (row_bytes + 30) / 16;  // the most a row's bytes span at any shift
+    const int row_words = TILE_ROW_WORDS(row_bytes);
     const int words = rows * row_words;
     const bool whole_words = (pitch_bytes & 15) == 0;
     for (int w0 = item; w0 < words; w0 += batch * group_items)
@@ -448,9 +449,8 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
 // output group, MMA_ROWS x MMA_COLS staged bytes MMA_PITCH apart, MMA_INTER f16 per intermediate
 // column.
 #define MMA_SEG 4                                   // 8-output groups a row-pass unit walks
-// A work item's share of the staged tile's 16-byte words (load_tile_words: (MMA_COLS + 30) / 16
-// per row at any shift).
-#define MMA_TILE_WORDS ((MMA_ROWS * ((MMA_COLS + 30) / 16) + 32 * MMA_WARPS - 1) / (32 * MMA_WARPS))
+// A work item's share of the staged tile's 16-byte words.
+#define MMA_TILE_WORDS ((MMA_ROWS * TILE_ROW_WORDS(MMA_COLS) + 32 * MMA_WARPS - 1) / (32 * MMA_WARPS))
 #if MMA_TILE_WORDS > TILE_WORD_BATCH_MAX
 #  error "the tensor pass's staged tile takes more words per work item than load_tile_words holds"
 #endif
