@@ -108,9 +108,11 @@ SepFilterPlan planSepFilterTensor(const ocl::Device& device, Size size, int kxLe
     const bool always = forced && std::strcmp(forced, "always") == 0;
     if ((forced && std::strcmp(forced, "never") == 0) || kxLen > 32 || kyLen > 32)
         return plan;
-    const bool native = hasTensorMma(device);
     // Up to 7 taps the direct kernel stays (it needs no local memory and no second build).
-    if (!always && (!native || std::max(kxLen, kyLen) <= 7 || !planSepFilterFixedTaps(size, kxLen, kyLen)))
+    if (!always && std::max(kxLen, kyLen) <= 7)
+        return plan;
+    const bool native = hasTensorMma(device);
+    if (!always && (!native || !planSepFilterFixedTaps(size, kxLen, kyLen)))
         return plan;
     // Output rows per group: 64 where the local memory holds them (fewer apron rows per output),
     // else 32 (oclgrind's 32 KB).
