@@ -375,9 +375,9 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
 
     const int sx0 = roi_x + x0 - anchor_x, sy0 = roi_y + y0 - anchor_y, src_w = tile_w + kx_len - 1;
 #ifdef TILE_WORDS
-    // Tiles inside the image (but for its last row) by 16-byte words: one-byte pixels always allow
-    // them (TILE_WORDS).
-    const bool words = sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
+    // Tiles inside the image (but for its last row) by 16-byte words, where the host's `words_ok`
+    // says the pixels allow them (TILE_WORDS).
+    const bool words = words_ok && sx0 >= 0 && sy0 >= 0 && sx0 + src_w <= whole_cols && sy0 + rows_h < whole_rows;
     __global const uchar* window = src + src_whole_offset + (size_t)sy0 * src_step + (size_t)sx0 * SRC_PIXEL_SIZE;
     const uint first = (uint)(size_t)window;
     if (words)
