@@ -47,6 +47,19 @@ OclDecline checkDeviceArrays(const char* function, std::initializer_list<const U
     return OclDecline();
 }
 
+OclDecline checkWholePixelRows(std::initializer_list<const UMat*> arrays)
+{
+    for (const UMat* a : arrays)
+    {
+        const int cn = a->channels();
+        if ((cn == 2 || cn == 4) && !rowsStartOnVectors(a->rows, cn, { ArrayLayout::of(*a) }))
+            return cv::format("rows %zu bytes apart (offset %zu) that do not start on whole %zu-byte "
+                              "pixels: the kernels access pixels as OpenCL vectors aligned to their size",
+                              a->step[0], a->offset, a->elemSize());
+    }
+    return OclDecline();
+}
+
 OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* what)
 {
     const size_t limit = std::min(device.maxMemAllocSize(), (size_t)INT_MAX);

@@ -23,9 +23,24 @@ bool fallbackAllowed();
     when fallbacks are disabled. */
 void reportFallback(const char* function, const std::string& reason);
 
+/** Turns the calling thread's OpenCL use (cv::ocl::setUseOpenCL, a per-thread setting) off for
+    the object's lifetime. */
+class OpenCLOffInThisThread
+{
+public:
+    OpenCLOffInThisThread() : wasOn_(ocl::useOpenCL()) { ocl::setUseOpenCL(false); }
+    ~OpenCLOffInThisThread() { ocl::setUseOpenCL(wasOn_); }
+
+private:
+    const bool wasOn_;
+};
+
 /** OpenCV's T-API rule: gpuconv's OpenCL path runs when the destination is a UMat and OpenCL is
     usable; a UMat destination that cannot get it, or a case the OpenCL entry declines, falls back to
-    the cv:: twin through reportFallback(). Non-UMat destinations run the cv:: twin directly. */
+    the cv:: twin through reportFallback(). The twin then runs on the CPU, where cv:: is the oracle:
+    OpenCV's own OpenCL paths would take some declined cases and get them wrong (OpenCV 4.6's
+    sepFilter2D with a non-centred anchor) or fault (rows that do not start on whole pixels).
+    Non-UMat destinations run the cv:: twin directly. */
 template <typename OclEntry, typename CpuTwin>
 void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& oclEntry,
                      CpuTwin&& cpuTwin)
@@ -40,6 +55,9 @@ void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& o
             if (decline.empty())
                 return;
             reportFallback(function, decline);
+            const OpenCLOffInThisThread onTheCpu;
+            std::forward<CpuTwin>(cpuTwin)();
+            return;
         }
     }
     std::forward<CpuTwin>(cpuTwin)();
@@ -52,6 +70,13 @@ void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& o
       offsets to kernels as int, and the kernels index rows with them.
     Returns the decline reason, or an empty string. */
 OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays);
+
+/** Declines arrays of 2 or 4 channels whose rows do not all start on a whole pixel (a step that is
+    not a multiple of the pixel's size: cv::Mat allows any multiple of the element size). The
+    tiled filter kernels read and write such pixels as OpenCL vectors, which must lie at multiples
+    of their size (NVIDIA's GPUs fault on the misaligned access); 1- and 3-channel pixels are read
+    by elements. Returns the decline reason, or an empty string. */
+OclDecline checkWholePixelRows(std::initializer_list<const UMat*> arrays);
 
 /** Declines a device array of `bytes` the device cannot allocate (more than its maximum
     allocation, or more than INT_MAX bytes, see checkDeviceArrays); `what` names it. */

@@ -178,8 +178,10 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     UMat src = _src.getUMat();
     detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");
     UMat dst;
-    const detail::OclDecline decline = detail::createCheckedOutput(
+    detail::OclDecline decline = detail::createCheckedOutput(
         "filter2D", { &src }, _dst, src.size(), CV_MAKETYPE(c.ddepth, c.cn), dst);
+    if (decline.empty())
+        decline = detail::checkWholePixelRows({ &src, &dst });
     if (!decline.empty())
         return decline;
 

@@ -262,6 +262,8 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     UMat out;
     detail::OclDecline decline = detail::createCheckedOutput(
         "sepFilter2D", { &src }, dst, src.size(), CV_MAKETYPE(a.ddepth, a.cn), out);
+    if (decline.empty())
+        decline = detail::checkWholePixelRows({ &src, &out });
     if (!decline.empty())
         return decline;
 
@@ -399,10 +401,9 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
         arg = k.set(arg, plan.srcPitch);
         arg = k.set(arg, plan.rowPitch);
         // Interior tiles are loaded by 16-byte words (the kernel's TILE_WORDS) where pixels divide
-        // 16 bytes (not 3 channels, not 64FC4) and every source row starts on a pixel boundary.
-        const size_t pixelBytes = src.elemSize();
-        arg = k.set(arg, (int)(cn != 3 && 16 % pixelBytes == 0 && src.step[0] % pixelBytes == 0 &&
-                               geometry.wholeOffset % pixelBytes == 0));
+        // 16 bytes (not 3 channels, not 64FC4); every row starts on a whole pixel
+        // (checkWholePixelRows).
+        arg = k.set(arg, (int)(cn != 3 && 16 % src.elemSize() == 0));
         arg = k.set(arg, ocl::KernelArg::Local(plan.srcTileBytes));
         arg = k.set(arg, ocl::KernelArg::Local(plan.rowTileBytes));
         if (!k.enqueue(plan.shape))

@@ -26,6 +26,7 @@ struct Call
     Point anchor = Point(-1, -1);
     double delta = 0, alpha = 0.5, beta = 0.25, gamma = 1;
     int border = BORDER_DEFAULT;
+    UMat dst;  //!< a destination of the result's size and type for gpuconv to fill, or empty
 };
 
 /** Runs the call through gpuconv (on UMat) or its cv:: twin (on the same data as Mat). */
@@ -36,6 +37,7 @@ Outcome invoke(const Call& c, bool useGpuconv)
         const Mat src = c.src.getMat(ACCESS_READ).clone(), src2 = c.src2.getMat(ACCESS_READ).clone();
         std::vector<UMat> u(3);
         std::vector<Mat> m(3);
+        u[0] = c.dst;
         const int n = c.fn == FN_INTEGRAL ? c.outputs : 1;
         switch (c.fn)
         {
@@ -364,6 +366,61 @@ TEST(BadInput, integral_tilted_nonfinite)
     ScopedEnv policy("OPENCV_GPUCONV_FALLBACK", "0");
     const Outcome actual = invoke(c, true);
     EXPECT_FALSE(actual.raised) << actual.error;
+}
+
+// ---- rows that do not start on a whole pixel ---------------------------------------------------
+
+/** A `size` x `type` (2 or 4 channels) view whose rows lie one element past a multiple of the pixel
+    size, a layout cv::Mat allows (steps need only be multiples of the element size): a
+    one-channel matrix one element wider, cut and reshaped. `parent` keeps the whole. */
+UMat offPixelView(RNG& rng, Size size, int type, UMat& parent)
+{
+    const int cn = CV_MAT_CN(type);
+    parent = randomUMat(rng, Size(size.width * cn + 1, size.height), CV_MAT_DEPTH(type));
+    return parent.colRange(0, size.width * cn).reshape(cn);
+}
+
+TEST(BadInput, rows_off_the_pixel_size)
+{
+    // integral and addWeighted read such rows by elements and run on OpenCL; the filters decline
+    // them (checkWholePixelRows) and fall back. Neither may fault (NVIDIA's GPUs do on a misaligned
+    // vector) or write the elements between the destination's rows.
+    RNG rng = testRng();
+    const Size s(37, 9);
+    for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D, (int)FN_INTEGRAL })
+        for (int type : { CV_16UC2, CV_32FC4 })
+            for (bool offDestination : { false, true })
+            {
+                const bool filter = fn == FN_SEP_FILTER2D || fn == FN_FILTER2D;
+                Call c = filter ? filterCall(rng, fn, type, s, Size(5, 3)) : Call();
+                c.fn = fn;
+                c.src = randomUMat(rng, s, type);
+                c.src2 = fn == FN_ADD_WEIGHTED ? randomUMat(rng, s, type) : UMat();
+                const int sumDepth = CV_64F;  // cv::integral's for 16U and 32F sources
+                const Size dstSize = fn == FN_INTEGRAL ? s + Size(1, 1) : s;
+                const int dstType = fn == FN_INTEGRAL ? CV_MAKETYPE(sumDepth, CV_MAT_CN(type)) : type;
+                UMat srcParent, dstParent;
+                Mat between;  // the parent's last column, which lies between the destination's rows
+                if (offDestination)
+                {
+                    c.dst = offPixelView(rng, dstSize, dstType, dstParent);
+                    between = dstParent.getMat(ACCESS_READ).col(dstParent.cols - 1).clone();
+                }
+                else
+                    c.src = offPixelView(rng, s, type, srcParent);
+                const std::string what = cv::format("%s %s", typeToString(type).c_str(),
+                                                    offDestination ? "destination" : "source");
+                expectSameOutcome(what, c);
+
+                SCOPED_TRACE(std::string(functionName(fn)) + ": " + what);
+                ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
+                const Outcome onOpenCL = invoke(c, true);
+                EXPECT_EQ(filter, onOpenCL.raised) << onOpenCL.error;
+                if (filter)
+                    EXPECT_NE(std::string::npos, onOpenCL.error.find("whole")) << onOpenCL.error;
+                if (offDestination)
+                    EXPECT_EQ(0, cv::norm(between, dstParent.getMat(ACCESS_READ).col(dstParent.cols - 1), NORM_INF));
+            }
 }
 
 // ---- a destination that aliases the source where cv:: allows it --------------------------------

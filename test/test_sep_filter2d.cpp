@@ -469,23 +469,6 @@ TEST_P(SepFilter2D_InteriorWords, matches_cv)
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_InteriorWords,
     ::testing::Values(CV_8UC2, CV_16UC1, CV_16SC4, CV_32FC2, CV_32FC4, CV_64FC2));
 
-TEST(SepFilter2D_InteriorWords, rows_off_the_pixel_size)
-{
-    // A 16UC2 image over user memory whose rows lie 2 bytes off a multiple of the pixel size: the
-    // single pass must not load its interior tiles by words there (the host's words_ok).
-    RNG rng = testRng();
-    const int width = 300, height = 200;
-    std::vector<uchar> memory((size_t)(width * 4 + 2) * height);
-    Mat src(height, width, CV_16UC2, memory.data(), width * 4 + 2);
-    rng.fill(src, RNG::UNIFORM, 0, 1000);
-    const Mat k = cv::getGaussianKernel(17, -1, CV_32F);
-    Mat expected;
-    cv::sepFilter2D(src, expected, -1, k, k);
-    UMat dst;
-    gpuconv::sepFilter2D(src.getUMat(ACCESS_READ), dst, -1, k, k);
-    EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), Tolerance::absolute(1)));  // float sums, rounded
-}
-
 // ---- cv::'s fixed-point modes: Gaussian 8U -> 8U and Sobel 8U -> 16S are bit-exact -------------
 
 TEST(SepFilter2D_FixedPoint, gaussian_and_sobel)

@@ -13,7 +13,8 @@ function takes exactly the arguments of its cv:: twin and returns the same resul
 
 When the destination is a cv::UMat and OpenCL is usable (cv::ocl::useOpenCL()), the work runs
 as gpuconv's own OpenCL kernels on OpenCV's queue for the calling thread, asynchronously like
-the T-API. Otherwise, and for the rare case an OpenCL kernel does not cover, the cv:: twin runs.
+the T-API. Otherwise, and for the rare case an OpenCL kernel does not cover, the cv:: twin runs
+(for a UMat destination on the CPU, with OpenCL off for the calling thread while it runs).
 Such a fallback on a UMat destination is logged at debug level with its reason; with the
 configuration parameter `OPENCV_GPUCONV_FALLBACK=0` it raises cv::Error::StsNotImplemented instead,
 so that CPU work can never pass for GPU work.
