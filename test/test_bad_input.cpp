@@ -385,14 +385,15 @@ TEST(BadInput, rows_off_the_pixel_size)
     // integral and addWeighted read such rows by elements and run on OpenCL; the filters decline
     // them (checkWholePixelRows) and fall back. Neither may fault (NVIDIA's GPUs do on a misaligned
     // vector) or write the elements between the destination's rows.
+    // 300 x 200 and 17 taps: where NVIDIA faulted (the tiled single pass's loads).
     RNG rng = testRng();
-    const Size s(37, 9);
+    const Size s(300, 200);
     for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D, (int)FN_INTEGRAL })
         for (int type : { CV_16UC2, CV_32FC4 })
             for (bool offDestination : { false, true })
             {
                 const bool filter = fn == FN_SEP_FILTER2D || fn == FN_FILTER2D;
-                Call c = filter ? filterCall(rng, fn, type, s, Size(5, 3)) : Call();
+                Call c = filter ? filterCall(rng, fn, type, s, Size(17, 17)) : Call();
                 c.fn = fn;
                 c.src = randomUMat(rng, s, type);
                 c.src2 = fn == FN_ADD_WEIGHTED ? randomUMat(rng, s, type) : UMat();
