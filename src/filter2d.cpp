@@ -170,10 +170,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     // Outer-product kernels (Gaussians, boxes) run as two 1D passes where that is cheaper.
     Mat kernelRow, kernelColumn;
     if (detail::planRankOneAsSeparable(device, c.ksize) && rankOneFactors(kernel, kernelRow, kernelColumn))
-    {
-        gpuconv::sepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
-        return detail::OclDecline();
-    }
+        return detail::oclSepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
 
     UMat src = _src.getUMat();
     detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");

@@ -32,5 +32,6 @@ CV_EXPORTS bool getConfigurationParameterBool(const char* name, bool defaultValu
 #include "plan.hpp"
 #include "launch.hpp"
 #include "scratch.hpp"
+#include "sep_filter2d.hpp"
 
 #endif

@@ -242,10 +242,13 @@ size_t kernelMaxItems(const ocl::Device& device, const char* kernelName, uint64 
     return it->second;
 }
 
-/** `allowTensor` false: not the tensor cores' single pass (its kernel did not build). */
-detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int ddepth,
-                                  const _InputArray& kernelX, const _InputArray& kernelY,
-                                  Point anchor, double delta, int borderType, bool allowTensor = true)
+} // namespace
+
+namespace detail {
+
+OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int ddepth,
+                          const _InputArray& kernelX, const _InputArray& kernelY,
+                          Point anchor, double delta, int borderType, bool allowTensor)
 {
     if (srcIn.dims() > 2)
         return "arrays of more than two dimensions";
@@ -436,7 +439,7 @@ detail::OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& 
     return detail::OclDecline();
 }
 
-} // namespace
+} // namespace detail
 
 void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX,
                  InputArray kernelY, Point anchor, double delta, int borderType)
@@ -446,7 +449,7 @@ void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX
         CV_Error(Error::StsAssert, "gpuconv::sepFilter2D: the source and both kernels must not be empty");
     detail::runWithFallback(
         "sepFilter2D", dst,
-        [&]() { return oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },
+        [&]() { return detail::oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },
         [&]() { cv::sepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); });
 }
 

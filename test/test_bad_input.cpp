@@ -424,6 +424,18 @@ TEST(BadInput, rows_off_the_pixel_size)
                 if (offDestination)
                     EXPECT_EQ(0, cv::norm(between, dstParent.getMat(ACCESS_READ).col(dstParent.cols - 1), NORM_INF));
             }
+
+    // filter2D's rank-one kernels run through sepFilter2D's entry and are declined as filter2D.
+    Call c = filterCall(rng, FN_FILTER2D, CV_16UC2, s, Size(17, 17));
+    const Mat g = getGaussianKernel(17, -1, CV_32F);
+    c.kernel = g * g.t();
+    UMat parent;
+    c.src = offPixelView(rng, s, CV_16UC2, parent);
+    expectSameOutcome("rank-one kernel, 16UC2 source", c);
+    ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
+    const Outcome onOpenCL = invoke(c, true);
+    EXPECT_NE(std::string::npos, onOpenCL.error.find("gpuconv::filter2D: the OpenCL path does not run this case (rows"))
+        << onOpenCL.error;
 }
 
 // ---- a destination that aliases the source where cv:: allows it --------------------------------
