@@ -219,7 +219,7 @@ void addWeighted(InputArray src1, double alpha, InputArray src2, double beta, do
 {
     CV_INSTRUMENT_REGION();
     detail::runWithFallback(
-        "addWeighted", dst,
+        "addWeighted", { &dst },
         [&]() { return oclAddWeighted(src1, alpha, src2, beta, gamma, dst, dtype); },
         [&]() { cv::addWeighted(src1, alpha, src2, beta, gamma, dst, dtype); });
 }

@@ -27,6 +27,30 @@ void reportFallback(const char* function, const std::string& reason)
                                    << reason);
 }
 
+void runTwinOnTheCpu(std::initializer_list<const _OutputArray*> outputs, const std::function<void()>& cpuTwin)
+{
+    std::vector<UMatData*> before;
+    for (const _OutputArray* out : outputs)
+        before.push_back(out->isUMat() ? out->getUMatRef().u : nullptr);
+    {
+        struct OpenCLOff
+        {
+            OpenCLOff() { ocl::setUseOpenCL(false); }
+            ~OpenCLOff() { ocl::setUseOpenCL(true); }  // on: the OpenCL entry ran
+        } off;
+        cpuTwin();
+    }
+    size_t i = 0;
+    for (const _OutputArray* out : outputs)
+        if (out->isUMat() && out->getUMatRef().u != before[i++] && !out->getUMatRef().empty())
+        {
+            UMat& hosted = out->getUMatRef();
+            UMat device;
+            hosted.copyTo(device);
+            hosted = device;
+        }
+}
+
 OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays)
 {
     const cl_context context = (cl_context)ocl::Context::getDefault().ptr();

@@ -6,6 +6,7 @@
 // The fallback policy, in one place: when gpuconv runs its OpenCL kernels and when the cv:: twin.
 
 #include <opencv2/core.hpp>
+#include <functional>
 #include <initializer_list>
 #include <string>
 #include <utility>
@@ -23,29 +24,24 @@ bool fallbackAllowed();
     when fallbacks are disabled. */
 void reportFallback(const char* function, const std::string& reason);
 
-/** Turns the calling thread's OpenCL use (cv::ocl::setUseOpenCL, a per-thread setting) off for
-    the object's lifetime. */
-class OpenCLOffInThisThread
-{
-public:
-    OpenCLOffInThisThread() : wasOn_(ocl::useOpenCL()) { ocl::setUseOpenCL(false); }
-    ~OpenCLOffInThisThread() { ocl::setUseOpenCL(wasOn_); }
+/** Runs `cpuTwin` with OpenCL off for the calling thread (cv::ocl::setUseOpenCL is per thread),
+    so that cv:: computes on the CPU. A UMat among `outputs` that the twin allocates anew then lies
+    in host memory (UMat allocations follow cv::ocl::useOpenCL()); it is moved to the device
+    afterwards, so that later OpenCL calls can take it. */
+void runTwinOnTheCpu(std::initializer_list<const _OutputArray*> outputs, const std::function<void()>& cpuTwin);
 
-private:
-    const bool wasOn_;
-};
-
-/** OpenCV's T-API rule: gpuconv's OpenCL path runs when the destination is a UMat and OpenCL is
-    usable; a UMat destination that cannot get it, or a case the OpenCL entry declines, falls back to
-    the cv:: twin through reportFallback(). The twin then runs on the CPU, where cv:: is the oracle:
-    OpenCV's own OpenCL paths would take some declined cases and get them wrong (OpenCV 4.6's
-    sepFilter2D with a non-centred anchor) or fault (rows that do not start on whole pixels).
+/** OpenCV's T-API rule: gpuconv's OpenCL path runs when the first of `outputs` (the destination)
+    is a UMat and OpenCL is usable; a UMat destination that cannot get it, or a case the OpenCL
+    entry declines, falls back to the cv:: twin through reportFallback(). A declined case's twin
+    runs on the CPU (runTwinOnTheCpu), where cv:: is the oracle: OpenCV's own OpenCL paths would
+    take some declined cases and get them wrong (OpenCV 4.6's sepFilter2D with a non-centred
+    anchor) or fault (its sepFilter2D on rows that do not start on whole pixels, on PoCL).
     Non-UMat destinations run the cv:: twin directly. */
 template <typename OclEntry, typename CpuTwin>
-void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& oclEntry,
-                     CpuTwin&& cpuTwin)
+void runWithFallback(const char* function, std::initializer_list<const _OutputArray*> outputs,
+                     OclEntry&& oclEntry, CpuTwin&& cpuTwin)
 {
-    if (dst.isUMat())
+    if ((*outputs.begin())->isUMat())
     {
         if (!ocl::useOpenCL())
             reportFallback(function, "OpenCL is not available (cv::ocl::useOpenCL() is false)");
@@ -55,8 +51,7 @@ void runWithFallback(const char* function, const _OutputArray& dst, OclEntry&& o
             if (decline.empty())
                 return;
             reportFallback(function, decline);
-            const OpenCLOffInThisThread onTheCpu;
-            std::forward<CpuTwin>(cpuTwin)();
+            runTwinOnTheCpu(outputs, cpuTwin);
             return;
         }
     }

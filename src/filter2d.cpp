@@ -270,7 +270,7 @@ void filter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernel, Po
 {
     CV_INSTRUMENT_REGION();
     detail::runWithFallback(
-        "filter2D", dst,
+        "filter2D", { &dst },
         [&]() { return oclFilter2D(src, dst, ddepth, kernel, anchor, delta, borderType); },
         [&]() { cv::filter2D(src, dst, ddepth, kernel, anchor, delta, borderType); });
 }

@@ -494,7 +494,7 @@ void integralImpl(const _InputArray& src, const _OutputArray& sum, const _Output
 {
     const IntegralDepths d = resolveIntegralDepths(src, sdepth, sqdepth);
     detail::runWithFallback(
-        "integral", sum, [&]() { return oclIntegral(src, sum, sqsum, tilted, d); },
+        "integral", { &sum, &sqsum, &tilted }, [&]() { return oclIntegral(src, sum, sqsum, tilted, d); },
         [&]() { cv::integral(src, sum, sqsum, tilted, d.sdepth, d.sqdepth); });
 }
 

@@ -448,7 +448,7 @@ void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX
     if (src.empty() || kernelX.empty() || kernelY.empty())
         CV_Error(Error::StsAssert, "gpuconv::sepFilter2D: the source and both kernels must not be empty");
     detail::runWithFallback(
-        "sepFilter2D", dst,
+        "sepFilter2D", { &dst },
         [&]() { return detail::oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },
         [&]() { cv::sepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); });
 }

@@ -425,9 +425,9 @@ TEST(BadInput, rows_off_the_pixel_size)
                     EXPECT_EQ(0, cv::norm(between, dstParent.getMat(ACCESS_READ).col(dstParent.cols - 1), NORM_INF));
             }
 
+    const Mat g = getGaussianKernel(17, -1, CV_32F);
     // filter2D's rank-one kernels run through sepFilter2D's entry and are declined as filter2D.
     Call c = filterCall(rng, FN_FILTER2D, CV_16UC2, s, Size(17, 17));
-    const Mat g = getGaussianKernel(17, -1, CV_32F);
     c.kernel = g * g.t();
     UMat parent;
     c.src = offPixelView(rng, s, CV_16UC2, parent);
@@ -436,6 +436,29 @@ TEST(BadInput, rows_off_the_pixel_size)
     const Outcome onOpenCL = invoke(c, true);
     EXPECT_NE(std::string::npos, onOpenCL.error.find("gpuconv::filter2D: the OpenCL path does not run this case (rows"))
         << onOpenCL.error;
+}
+
+// ---- what a fallback leaves ----------------------------------------------------------------------
+
+TEST(BadInput, fallback_destination_is_device_memory)
+{
+    // A destination the declined case's twin allocates (on the CPU) is moved to the device, so
+    // that OpenCL calls take it afterwards. 5-channel images: the filters decline them before
+    // they create their destination.
+    RNG rng = testRng();
+    const UMat src = randomUMat(rng, Size(40, 30), CV_8UC(5));
+    const Mat k = Mat::ones(3, 3, CV_32F) / 9;
+    UMat filtered;
+    {
+        ScopedEnv allow("OPENCV_GPUCONV_FALLBACK", "1");
+        gpuconv::filter2D(src, filtered, -1, k);
+    }
+    Mat expected, expectedSum;
+    cv::filter2D(src.getMat(ACCESS_READ), expected, -1, k);
+    cv::addWeighted(expected, 1, expected, 1, 0, expectedSum);
+    UMat sum;
+    gpuconv::addWeighted(filtered, 1, filtered, 1, 0, sum);  // on OpenCL: fallbacks are forbidden here
+    EXPECT_TRUE(matsNear(expectedSum, sum.getMat(ACCESS_READ), Tolerance::exact()));
 }
 
 // ---- a destination that aliases the source where cv:: allows it --------------------------------
