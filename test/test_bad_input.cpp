@@ -402,7 +402,7 @@ TEST(BadInput, rows_off_the_pixel_size)
                 const int sumDepth = CV_64F;  // cv::integral's for 16U and 32F sources
                 const Size dstSize = fn == FN_INTEGRAL ? s + Size(1, 1) : s;
                 const int dstType = fn == FN_INTEGRAL ? CV_MAKETYPE(sumDepth, CV_MAT_CN(type)) : type;
-                UMat srcParent, dstParent;
+                UMat srcParent, src2Parent, dstParent;
                 Mat between;  // the parent's last column, which lies between the destination's rows
                 if (offDestination)
                 {
@@ -410,7 +410,11 @@ TEST(BadInput, rows_off_the_pixel_size)
                     between = dstParent.getMat(ACCESS_READ).col(dstParent.cols - 1).clone();
                 }
                 else
+                {
                     c.src = offPixelView(rng, s, type, srcParent);
+                    if (fn == FN_ADD_WEIGHTED)
+                        c.src2 = offPixelView(rng, s, type, src2Parent);
+                }
                 const std::string what = cv::format("%s %s", typeToString(type).c_str(),
                                                     offDestination ? "destination" : "source");
                 expectSameOutcome(what, c);
