@@ -29,9 +29,13 @@ void reportFallback(const char* function, const std::string& reason)
 
 void runTwinOnTheCpu(std::initializer_list<const _OutputArray*> outputs, const std::function<void()>& cpuTwin)
 {
-    std::vector<UMatData*> before;
-    for (const _OutputArray* out : outputs)
-        before.push_back(out->isUMat() ? out->getUMatRef().u : nullptr);
+    // The outputs' buffers before the twin, held so that a buffer it allocates cannot reuse the
+    // address of one it released.
+    const std::vector<const _OutputArray*> outs(outputs);
+    std::vector<UMat> before(outs.size());
+    for (size_t i = 0; i < outs.size(); ++i)
+        if (outs[i]->isUMat())
+            before[i] = outs[i]->getUMatRef();
     {
         struct OpenCLOff
         {
@@ -40,15 +44,18 @@ void runTwinOnTheCpu(std::initializer_list<const _OutputArray*> outputs, const s
         } off;
         cpuTwin();
     }
-    size_t i = 0;
-    for (const _OutputArray* out : outputs)
-        if (out->isUMat() && out->getUMatRef().u != before[i++] && !out->getUMatRef().empty())
+    for (size_t i = 0; i < outs.size(); ++i)
+    {
+        if (!outs[i]->isUMat())
+            continue;
+        UMat& out = outs[i]->getUMatRef();
+        if (out.u != before[i].u && !out.empty())
         {
-            UMat& hosted = out->getUMatRef();
             UMat device;
-            hosted.copyTo(device);
-            hosted = device;
+            out.copyTo(device);
+            out = device;
         }
+    }
 }
 
 OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays)

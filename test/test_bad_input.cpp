@@ -465,6 +465,33 @@ TEST(BadInput, fallback_destination_is_device_memory)
     EXPECT_TRUE(matsNear(expectedSum, sum.getMat(ACCESS_READ), Tolerance::exact()));
 }
 
+TEST(BadInput, fallback_fills_preallocated_outputs_in_place)
+{
+    // integral declined before it creates its outputs (its tilted sum needs work-groups of 32 items
+    // or more, capped at 16 here), the squared sum not asked for: the twin writes the tilted sum
+    // into the preallocated ROI, whose parent must see it (nothing moved to a new buffer).
+    ScopedEnv cap("OPENCV_GPUCONV_MAX_GROUP_ITEMS", "16");
+    RNG rng = testRng();
+    const UMat src = randomUMat(rng, Size(20, 15), CV_8UC1);
+    UMat sum, tiltedParent(Size(25, 20), CV_32SC1, Scalar(-1));
+    UMat tilted = tiltedParent(Rect(2, 3, 21, 16));
+    {
+        ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
+        EXPECT_EQ(Error::StsNotImplemented, errorCode([&] { gpuconv::integral(src, sum, noArray(), tilted, CV_32S); }));
+    }
+    ScopedEnv allow("OPENCV_GPUCONV_FALLBACK", "1");
+    gpuconv::integral(src, sum, noArray(), tilted, CV_32S);
+    Mat expectedSum, expectedTilted, expectedParent(tiltedParent.size(), CV_32SC1, Scalar(-1));
+    cv::integral(src.getMat(ACCESS_READ), expectedSum, noArray(), expectedTilted, CV_32S);
+    expectedTilted.copyTo(expectedParent(Rect(2, 3, 21, 16)));
+    EXPECT_TRUE(matsNear(expectedSum, sum.getMat(ACCESS_READ), Tolerance::exact()));
+    EXPECT_TRUE(matsNear(expectedParent, tiltedParent.getMat(ACCESS_READ), Tolerance::exact()));
+    // And the ROI is still a view of its parent, as cv::'s create() keeps a matching array.
+    tilted.setTo(Scalar(5));
+    expectedParent(Rect(2, 3, 21, 16)).setTo(Scalar(5));
+    EXPECT_TRUE(matsNear(expectedParent, tiltedParent.getMat(ACCESS_READ), Tolerance::exact()));
+}
+
 // ---- a destination that aliases the source where cv:: allows it --------------------------------
 
 Case inplaceCase(int fn)
