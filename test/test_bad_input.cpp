@@ -390,7 +390,7 @@ TEST(BadInput, rows_off_the_pixel_size)
     RNG rng = testRng();
     const Size s(300, 200);
     for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D, (int)FN_INTEGRAL })
-        for (int type : { CV_16UC2, CV_16UC3, CV_32FC4 })
+        for (int type : { CV_8UC4, CV_16UC2, CV_16UC3, CV_32FC4 })
             for (bool offDestination : { false, true })
             {
                 const bool filter = fn == FN_SEP_FILTER2D || fn == FN_FILTER2D;
@@ -399,7 +399,7 @@ TEST(BadInput, rows_off_the_pixel_size)
                 c.fn = fn;
                 c.src = randomUMat(rng, s, type);
                 c.src2 = fn == FN_ADD_WEIGHTED ? randomUMat(rng, s, type) : UMat();
-                const int sumDepth = CV_64F;  // cv::integral's for 16U and 32F sources
+                const int sumDepth = CV_MAT_DEPTH(type) == CV_8U ? CV_32S : CV_64F;  // cv::integral's default
                 const Size dstSize = fn == FN_INTEGRAL ? s + Size(1, 1) : s;
                 const int dstType = fn == FN_INTEGRAL ? CV_MAKETYPE(sumDepth, CV_MAT_CN(type)) : type;
                 UMat srcParent, src2Parent, dstParent;
