@@ -61,21 +61,28 @@ void runTwinOnTheCpu(std::initializer_list<const _OutputArray*> outputs, const s
 OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays)
 {
     const cl_context context = (cl_context)ocl::Context::getDefault().ptr();
+    OclDecline decline;
     for (const UMat* a : arrays)
     {
-        if (!a || !a->u || !a->u->handle)
+        if (!a || !a->u)
             continue;
+        if (!a->u->handle)
+        {
+            if (decline.empty())
+                decline = "an array in host memory (a UMat allocated while cv::ocl::useOpenCL() was false), "
+                          "which kernels cannot take";
+            continue;
+        }
         cl_context owner = nullptr;
         if (clGetMemObjectInfo((cl_mem)a->u->handle, CL_MEM_CONTEXT, sizeof(owner), &owner, nullptr) != CL_SUCCESS ||
             owner != context)
             CV_Error(Error::StsBadArg,
                      cv::format("gpuconv::%s: an array belongs to another OpenCL context than the "
                                 "current one (cv::ocl::Context::getDefault()) of this thread", function));
-        if (a->u->size > (size_t)INT_MAX)
-            return cv::format("an array of %zu bytes: the kernels address arrays with 32-bit offsets",
-                              a->u->size);
+        if (a->u->size > (size_t)INT_MAX && decline.empty())
+            decline = cv::format("an array of %zu bytes: the kernels address arrays with 32-bit offsets", a->u->size);
     }
-    return OclDecline();
+    return decline;
 }
 
 OclDecline checkWholePixelRows(std::initializer_list<const UMat*> arrays)

@@ -62,7 +62,8 @@ void runWithFallback(const char* function, std::initializer_list<const _OutputAr
     - an array of another OpenCL context than the calling thread's raises StsBadArg naming the
       function (its buffer cannot be used by this context's kernels);
     - an array whose buffer exceeds INT_MAX bytes makes the entry decline: OpenCV passes steps and
-      offsets to kernels as int, and the kernels index rows with them.
+      offsets to kernels as int, and the kernels index rows with them;
+    - so does an array in host memory (a UMat allocated while OpenCL was off has no buffer).
     Returns the decline reason, or an empty string. */
 OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays);
 

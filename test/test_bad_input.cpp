@@ -506,6 +506,67 @@ TEST(BadInput, fallback_fills_preallocated_outputs_in_place)
     EXPECT_TRUE(matsNear(expectedParent, tiltedParent.getMat(ACCESS_READ), Tolerance::exact()));
 }
 
+TEST(BadInput, arrays_in_host_memory)
+{
+    // A UMat allocated while OpenCL was off lies in host memory, which no kernel can take: gpuconv
+    // gives cv::'s result (or, with fallbacks forbidden, raises naming the function), fills the
+    // caller's destination itself, and its kernels still run for device arrays afterwards.
+    const auto inHostMemory = [](const UMat& device) {
+        const Mat values = device.getMat(ACCESS_READ).clone();
+        ocl::setUseOpenCL(false);
+        UMat host;
+        values.copyTo(host);
+        ocl::setUseOpenCL(true);
+        return host;
+    };
+    RNG rng = testRng();
+    const Size size(23, 9);
+    for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D, (int)FN_INTEGRAL })
+    {
+        Call device = fn == FN_ADD_WEIGHTED ? weighted(rng, CV_8UC3, size, CV_8UC3, size)
+                      : fn == FN_INTEGRAL  ? Call()
+                                           : filterCall(rng, fn, CV_8UC3, size, Size(5, 3));
+        device.fn = fn;
+        if (fn == FN_INTEGRAL)
+        {
+            device.src = randomUMat(rng, size, CV_8UC3);
+            device.ddepth = CV_32S;
+        }
+        const Size dstSize = fn == FN_INTEGRAL ? size + Size(1, 1) : size;
+        const int dstType = fn == FN_INTEGRAL ? CV_32SC3 : CV_8UC3;
+        const Outcome expected = invoke(device, false);
+        ASSERT_FALSE(expected.raised) << expected.error;
+        const Tolerance tol = fn == FN_INTEGRAL ? Tolerance::exact() : Tolerance::absolute(1);
+        for (const char* array : { "source", "destination" })
+        {
+            SCOPED_TRACE(std::string(functionName(fn)) + ", " + array + " in host memory");
+            Call c = device;
+            if (array[0] == 's')
+                c.src = inHostMemory(device.src);
+            else
+                c.dst = inHostMemory(UMat(dstSize, dstType, Scalar::all(7)));
+            expectSameOutcome(array, c);
+            {
+                ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
+                const Outcome declined = invoke(c, true);
+                EXPECT_TRUE(declined.raised);
+                EXPECT_NE(std::string::npos, declined.error.find("host memory")) << declined.error;
+            }
+            ScopedEnv allow("OPENCV_GPUCONV_FALLBACK", "1");
+            const Outcome actual = invoke(c, true);
+            ASSERT_FALSE(actual.raised) << actual.error;
+            if (!c.dst.empty())
+                EXPECT_TRUE(matsNear(expected.results[0], c.dst.getMat(ACCESS_READ), tol))
+                    << "the caller's destination does not hold the result";
+        }
+        SCOPED_TRACE(std::string(functionName(fn)) + ", device arrays afterwards");
+        ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
+        const Outcome actual = invoke(device, true);
+        ASSERT_FALSE(actual.raised) << actual.error;
+        EXPECT_TRUE(matsNear(expected.results[0], actual.results[0], tol));
+    }
+}
+
 // ---- a destination that aliases the source where cv:: allows it --------------------------------
 
 Case inplaceCase(int fn)
