@@ -352,9 +352,11 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
 /** A random case of function `fn` from `rng`: sizes from 1x1 up, types from a palette (some cv::
     rejects), borders, anchors, kernel sizes (some larger than the image), ROIs, in-place use.
     Used by the soak test (Rng = cv::RNG) and the fuzzer (an Rng drawing from the fuzzer's input);
-    Rng needs uniform(int a, int b) in [a, b) and uniform(double a, double b). */
+    Rng needs uniform(int a, int b) in [a, b) and uniform(double a, double b). `sizeScale` multiplies
+    the image's sides: the plans take other paths for images that span many tiles and waves (the
+    three-launch integral, the tensor pass), which the small sizes never reach. */
 template <typename Rng>
-Case randomCase(Rng& rng, int fn)
+Case randomCase(Rng& rng, int fn, int sizeScale = 1)
 {
     // Types from a palette: every depth, channel count and combination is covered by the
     // functions' own suites, and each new combination costs kernel builds (about a second each on
@@ -376,6 +378,7 @@ Case randomCase(Rng& rng, int fn)
     c.size = shape == 0 ? Size(rng.uniform(1, 4), rng.uniform(1, 4)) :
              shape == 1 ? Size(rng.uniform(100, 300), rng.uniform(1, 40)) :
                           Size(rng.uniform(1, 70), rng.uniform(1, 50));
+    c.size = Size(c.size.width * sizeScale, c.size.height * sizeScale);
     c.srcRoi = rng.uniform(0, 2) == 1;
     c.dstMode = rng.uniform(0, 3);
     switch (fn)

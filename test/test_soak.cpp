@@ -8,13 +8,20 @@ namespace {
 
 // Randomised soak test: 500 random parameter sets per function (fixed seed, so a failure
 // reproduces), each held to cv::'s result or cv::'s refusal by runCase(). GPUCONV_SOAK_CASES
-// changes the count per function, GPUCONV_SOAK_SEED the seed; fuzz/fuzz_gpuconv.cpp explores the
-// same space for longer runs.
+// changes the count per function, GPUCONV_SOAK_SEED the seed, GPUCONV_SOAK_SCALE (default 1) the
+// images' sides (randomCase's sizeScale; 16 gives images up to about 4800 x 640 and 1100 x 800);
+// fuzz/fuzz_gpuconv.cpp explores the same space for longer runs.
 
 int soakCases()
 {
     const char* v = std::getenv("GPUCONV_SOAK_CASES");
     return v ? std::max(1, std::atoi(v)) : 500;
+}
+
+int soakScale()
+{
+    const char* v = std::getenv("GPUCONV_SOAK_SCALE");
+    return v ? std::max(1, std::atoi(v)) : 1;
 }
 
 uint64 soakSeed()
@@ -29,11 +36,11 @@ TEST_P(Soak, random_cases_match_cv)
 {
     const int fn = GetParam();
     RNG rng(soakSeed() + 7919 * (uint64)fn);
-    const int count = soakCases();
+    const int count = soakCases(), scale = soakScale();
     int failures = 0;
     for (int i = 0; i < count && failures < 10; ++i)
     {
-        const Case c = randomCase(rng, fn);
+        const Case c = randomCase(rng, fn, scale);
         // Each case's data comes from its own generator, so a failing case reruns alone.
         RNG caseRng(rng.next());
         ::testing::AssertionResult r = runCase(c, caseRng);
