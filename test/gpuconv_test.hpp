@@ -178,6 +178,22 @@ struct Tolerance
     static Tolerance relative(double r) { Tolerance t; t.rel = r; return t; }
 };
 
+/** How far two sums of the same terms, added in different orders in `depth`, may lie apart: each
+    is a recursive summation with at most `steps` roundings in a chain, so within steps * eps *
+    magnitude of the exact sum, `magnitude` being the sum of the terms' absolute values (Higham,
+    Accuracy and Stability of Numerical Algorithms, 2nd ed., §4.2); the two within twice that.
+    Integer terms whose magnitude stays within the depth's exact integers (2^24 for CV_32F, 2^53 for
+    CV_64F) make every partial sum exact, in any order: 0. */
+inline double summationBound(int depth, double steps, double magnitude, bool integerTerms)
+{
+    if (depth < CV_32F)
+        return 0;
+    const double exactIntegers = depth == CV_32F ? 16777216.0 : 9007199254740992.0;
+    if (integerTerms && magnitude <= exactIntegers)
+        return 0;
+    return 2 * steps * (depth == CV_32F ? FLT_EPSILON : DBL_EPSILON) * magnitude;
+}
+
 /** Compares every element; NaN must meet NaN. Reports the worst element and its position. */
 inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actual, Tolerance tol)
 {

@@ -112,7 +112,22 @@ inline Mat makeCoefficients(RNG& rng, int rows, int len, int kind, int ktype)
     return out;
 }
 
-/** Tolerance of a result of `depth` for case `c`: that of the functions' own accuracy tests. */
+/** Tolerance of integral's output `output` (0 sum, 1 squared sum, 2 tilted sum) of `depth` for the
+    source `src`, whose values are integers (runCase): exact while its sums stay within the
+    depth's exact integers, else the bound of two summation orders (summationBound), over the
+    longest chain of additions of either side: W + H + 2 along a row and down a column, and up to
+    2 H + 2 in cv::'s tilted recurrence. */
+inline Tolerance integralTolerance(const Mat& src, int depth, int output)
+{
+    Mat values;
+    src.convertTo(values, CV_64F);
+    const double magnitude = output == 1 ? values.dot(values) : cv::norm(values, NORM_L1);
+    const double steps = src.cols + src.rows + 2 + (output == 2 ? std::max(0, src.rows - src.cols) : 0);
+    return Tolerance::absolute(summationBound(depth, steps, magnitude, true));
+}
+
+/** Tolerance of a result of `depth` for case `c` of the filters or addWeighted: that of the
+    functions' own accuracy tests. */
 inline Tolerance caseTolerance(const Case& c, int depth)
 {
     const bool integerResult = depth < CV_32F;
@@ -123,9 +138,6 @@ inline Tolerance caseTolerance(const Case& c, int depth)
         // with arbitrary weights an integer result at a rounding tie may differ by one between
         // them (test_add_weighted.cpp's weights are exact and hold gpuconv to bit-exactness).
         return integerResult ? Tolerance::absolute(1) : defaultTolerance(depth);
-    case FN_INTEGRAL:
-        return depth == CV_32F ? Tolerance::relative(1e-6) :
-               depth == CV_64F ? Tolerance::relative(1e-12) : Tolerance::exact();
     default:
         // Float sums in another order: OpenCV's own filter tests allow 1 on integer results.
         // Integer sepFilter2D kernels are exact, but for a delta halfway between integers: cv::'s
@@ -201,7 +213,8 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
 {
     const int depth = CV_MAT_DEPTH(c.type);
     const bool integralCase = c.fn == FN_INTEGRAL;
-    // Integral sums of floats are compared exactly as long as the data are small integers.
+    // Integral's sources hold integers (floats too), so that its sums compare exactly while they
+    // stay within the depth's exact integers (integralTolerance).
     TestArray src(rng, c.size, c.type, c.srcRoi || c.dstMode != DST_NEW);
     if (integralCase && depth >= CV_32F)
     {
@@ -252,9 +265,8 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     const Size ks = c.fn == FN_SEP_FILTER2D ? Size((int)kx.total(), (int)ky.total()) : k2d.size();
     const bool smallerThanKernel = c.size.width < ks.width || c.size.height < ks.height;
     const bool engineAssert = expected.raised && expected.error.find("srcY >= this_.startY") != std::string::npos;
-    if (filterCase && (wrap || engineAssert || (smallerThanKernel && !expected.raised)))
-    {
-        expected = runGuarded([&](std::vector<Mat>& out) {
+    const auto padded = [&] {
+        return runGuarded([&](std::vector<Mat>& out) {
             out.push_back(paddedReference(src, ks, c.anchor, c.border, [&](const Mat& in, Mat& res, Point a) {
                 if (c.fn == FN_SEP_FILTER2D)
                     cv::sepFilter2D(in, res, c.ddepth, kx, ky, a, c.delta, BORDER_CONSTANT | BORDER_ISOLATED);
@@ -262,7 +274,9 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
                     cv::filter2D(in, res, c.ddepth, k2d, a, c.delta, BORDER_CONSTANT | BORDER_ISOLATED);
             }));
         });
-    }
+    };
+    if (filterCase && (wrap || engineAssert || (smallerThanKernel && !expected.raised)))
+        expected = padded();
 
     // Destinations: a guarded ROI needs the result's type, known once cv:: returned.
     Destination dst[3];
@@ -326,7 +340,18 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     for (size_t i = 0; i < expected.results.size(); ++i)
     {
         const Mat& e = expected.results[i];
-        ::testing::AssertionResult same = matsNear(e, actual.results[i], caseTolerance(c, e.depth()));
+        const Tolerance tol = integralCase ? integralTolerance(src.roi, e.depth(), (int)i) : caseTolerance(c, e.depth());
+        ::testing::AssertionResult same = matsNear(e, actual.results[i], tol);
+        // cv::'s own border handling is wrong in some cases (OpenCV 4.6's filter2D: the last row of
+        // a 16UC2 -> 32F 9x9 filter with anchor (4, 0), BORDER_REFLECT_101 | BORDER_ISOLATED over
+        // a ROI; soak seed 19, GPUCONV_SOAK_SCALE=16, case 98, checked against a sum in double):
+        // the filter of the explicitly padded image decides.
+        if (!same && filterCase)
+        {
+            const Outcome reference = padded();
+            if (!reference.raised)
+                same = matsNear(reference.results[0], actual.results[i], tol);
+        }
         if (!same)
             return ::testing::AssertionFailure() << describe(c) << ", output " << i << ": " << same.message();
         if (c.dstMode == DST_ROI)

@@ -266,11 +266,11 @@ TEST(Integral_FloatData, within_the_summation_error_bound)
             const double steps = size.width + size.height + 2;
             const double tiltedDifference = 2.0 * size.height * (2.0 * steps + 3) * DBL_EPSILON * absSum;
             runAndCompare(rng, c, src, [&](int depth, int output) {
-                const double eps = depth == CV_32F ? FLT_EPSILON : DBL_EPSILON;
                 // sqsum is the only output with a depth of its own when they differ; otherwise
                 // take the larger of the two magnitudes.
                 const double magnitude = std::max(absSum, sqSum);
-                return Tolerance::absolute(2 * steps * eps * magnitude + (output == 2 ? tiltedDifference : 0));
+                return Tolerance::absolute(summationBound(depth, steps, magnitude, false) +
+                                           (output == 2 ? tiltedDifference : 0));
             });
         }
 }

@@ -9,7 +9,8 @@ namespace {
 // Randomised soak test: 500 random parameter sets per function (fixed seed, so a failure
 // reproduces), each held to cv::'s result or cv::'s refusal by runCase(). GPUCONV_SOAK_CASES
 // changes the count per function, GPUCONV_SOAK_SEED the seed, GPUCONV_SOAK_SCALE (default 1) the
-// images' sides (randomCase's sizeScale; 16 gives images up to about 4800 x 640 and 1100 x 800);
+// images' sides (randomCase's sizeScale; 16 gives images up to about 4800 x 640 and 1100 x 800),
+// GPUCONV_SOAK_ONLY=<index> runs that one case alone;
 // fuzz/fuzz_gpuconv.cpp explores the same space for longer runs.
 
 int soakCases()
@@ -37,12 +38,17 @@ TEST_P(Soak, random_cases_match_cv)
     const int fn = GetParam();
     RNG rng(soakSeed() + 7919 * (uint64)fn);
     const int count = soakCases(), scale = soakScale();
+    const char* onlyCase = std::getenv("GPUCONV_SOAK_ONLY");
+    const int only = onlyCase ? std::atoi(onlyCase) : -1;
     int failures = 0;
     for (int i = 0; i < count && failures < 10; ++i)
     {
         const Case c = randomCase(rng, fn, scale);
-        // Each case's data comes from its own generator, so a failing case reruns alone.
+        // Each case's data comes from its own generator, so a failing case reruns alone
+        // (GPUCONV_SOAK_ONLY=<its index>).
         RNG caseRng(rng.next());
+        if (only >= 0 && i != only)
+            continue;
         ::testing::AssertionResult r = runCase(c, caseRng);
         if (!r)
         {
