@@ -25,6 +25,15 @@ struct LaunchShape
     size_t local[3] = { 0, 0, 0 };
 };
 
+/** What a built kernel allows on the device: the most work items per group (its registers per
+    item decide it; 0 where it did not build, for the device's limit) and the local memory it
+    takes itself besides its __local arguments (CL_KERNEL_LOCAL_MEM_SIZE). */
+struct KernelLimits
+{
+    size_t maxItems = 0;
+    size_t localBytes = 0;
+};
+
 /** `value` rounded up to a multiple of `multiple`. */
 size_t roundUp(size_t value, size_t multiple);
 
@@ -290,12 +299,12 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen);
 
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the
-    single pass's strips (and tile width, where given) from planSepFilterStrips and at most
-    `kernelMaxItems` work items per single-pass group (the built kernel's limit; 0: the device's).
-    `forceTwoPass` is for tests of the two-pass path with short kernels. */
+    single pass's strips (and tile width, where given) from planSepFilterStrips, within what the
+    built single-pass kernel allows (`fused`: its work items per group, and the local memory left
+    beside its own). `forceTwoPass` is for tests of the two-pass path with short kernels. */
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
-                            size_t kernelMaxItems, bool forceTwoPass = false);
+                            const KernelLimits& fused, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail
 

@@ -3,6 +3,14 @@
 #ifndef GPUCONV_PRECOMP_HPP
 #define GPUCONV_PRECOMP_HPP
 
+// Debug-level messages stay in release builds too (OpenCV's logger strips them under NDEBUG):
+// a fallback's reason is logged at that level, shown with OPENCV_LOG_LEVEL=DEBUG (README).
+#include <climits>
+#include <opencv2/core/utils/logger.defines.hpp>
+#ifndef CV_LOG_STRIP_LEVEL
+#  define CV_LOG_STRIP_LEVEL CV_LOG_LEVEL_VERBOSE
+#endif
+
 #include "opencv2/gpuconv.hpp"
 #include <opencv2/core/ocl.hpp>
 #include <opencv2/core/utility.hpp>

@@ -224,20 +224,29 @@ int setScalar(detail::KernelLaunch& kernel, int arg, int depth, double value)
     return kernel.set(arg, value);
 }
 
-/** The most work items NVIDIA's compiler (or any) allows in a group of `kernelName` (a string
-    literal: its address is the key) built with `options` (its registers per item decide it), 0
-    where it does not build; asked once per kernel, variant and device. */
-size_t kernelMaxItems(const ocl::Device& device, const char* kernelName, uint64 variantKey, const std::string& options)
+/** What `kernelName` (a string literal: its address is the key) built with `options` allows on
+    `device` (detail::KernelLimits; maxItems 0 where it does not build); asked once per kernel,
+    variant and device. */
+detail::KernelLimits kernelLimits(const ocl::Device& device, const char* kernelName, uint64 variantKey,
+                                  const std::string& options)
 {
     static std::mutex mutex;
-    static std::map<std::tuple<void*, const char*, uint64>, size_t> known;
+    static std::map<std::tuple<void*, const char*, uint64>, detail::KernelLimits> known;
     const std::tuple<void*, const char*, uint64> key(device.ptr(), kernelName, variantKey);
     std::lock_guard<std::mutex> lock(mutex);
     auto it = known.find(key);
     if (it == known.end())
     {
         ocl::Kernel kernel(kernelName, kernels::sep_filter2d(), options);
-        it = known.emplace(key, kernel.empty() ? 0 : kernel.workGroupSize()).first;
+        detail::KernelLimits limits;
+        if (!kernel.empty())
+        {
+            limits.maxItems = kernel.workGroupSize();
+            limits.localBytes = kernel.localMemSize();
+        }
+        CV_LOG_DEBUG(NULL, "gpuconv: " << kernelName << " (" << options << "): at most " << limits.maxItems
+                               << " work items per group, " << limits.localBytes << " bytes of its own local memory");
+        it = known.emplace(key, limits).first;
     }
     return it->second;
 }
@@ -337,12 +346,12 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
 
     // A driver may reject the tensor pass's inline PTX: the other kernels then take the case.
     if (tensorPlan.tensor && !tensorPlan.tensorForced &&
-        kernelMaxItems(device, "sep_filter2d_mma", key, options) < tensorPlan.shape.local[0])
+        kernelLimits(device, "sep_filter2d_mma", key, options).maxItems < tensorPlan.shape.local[0])
         return oclSepFilter2D(srcIn, dst, ddepth, kernelX, kernelY, anchor, delta, borderType, false);
 
     const detail::SepFilterPlan plan = tensorPlan.tensor ? tensorPlan : directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, strips,
-        forceTwoPass ? 0 : kernelMaxItems(device, "sep_filter2d_fused", key, options), forceTwoPass);
+        forceTwoPass ? detail::KernelLimits() : kernelLimits(device, "sep_filter2d_fused", key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 

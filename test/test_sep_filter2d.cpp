@@ -385,6 +385,24 @@ TEST(SepFilter2D_FixedTaps, every_symmetry)
             }
 }
 
+TEST(SepFilter2D_LocalMemory, tiles_that_fill_the_local_memory)
+{
+    // 16-byte pixels, 14 x 33 taps: on a device of 48 KiB of local memory (NVIDIA's) the single
+    // pass's two tiles took all of it, and with the kernel's own local memory on top the launch was
+    // refused (CL_OUT_OF_RESOURCES; found by the soak test on larger images, seed 47).
+    RNG rng = testRng();
+    for (int type : { CV_32FC4, CV_64FC2 })
+    {
+        SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+        c.kxLen = 14;
+        c.kyLen = 33;
+        c.anchor = Point(10, 19);
+        c.border = BORDER_CONSTANT;
+        c.size = Size(124, 60);
+        checkSepFilter(c, rng);
+    }
+}
+
 TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
 {
     // As Filter2D_Inplace: in place, the direct kernel (7x5) and the tiled one (9x11) filter a
