@@ -258,8 +258,8 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     // The tiles are the single pass's __local arguments; whatever the kernel takes itself comes on
     // top (NVIDIA refuses the launch, CL_OUT_OF_RESOURCES, where the sum passes the device's size:
     // 32FC4, 14 x 33 taps, whose tiles took all 48 KiB).
-    const size_t localMem = device.localMemSize() - std::min(device.localMemSize(), fused.localBytes);
-    const size_t rowPassLocalMem = device.localMemSize();
+    const size_t localMem = device.localMemSize();
+    const size_t singlePassLocal = localMem - std::min(localMem, fused.localBytes);
     const size_t maxGroup = maxGroupItems(device);
     const int* tune = sepFilterOverride();
 
@@ -294,7 +294,7 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
                     const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
                     const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
                     const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
-                    if (srcBytes + rowBytes > localMem)
+                    if (srcBytes + rowBytes > singlePassLocal)
                         continue;
                     // Work of one group in rounds of all its items: ~8 operations per loaded pixel,
                     // taps + 2 per filtered output.
@@ -328,9 +328,9 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
 
     // Two passes. Row pass: one row segment per group, the segment and its apron in local memory.
     size_t rowGroupW = std::min<size_t>(256, maxGroup);
-    while (rowGroupW > 1 && (rowGroupW + kxLen - 1) * srcPixelBytes > rowPassLocalMem)
+    while (rowGroupW > 1 && (rowGroupW + kxLen - 1) * srcPixelBytes > localMem)
         rowGroupW /= 2;
-    if ((rowGroupW + kxLen - 1) * srcPixelBytes > rowPassLocalMem)
+    if ((rowGroupW + kxLen - 1) * srcPixelBytes > localMem)
         return plan;
     plan.feasible = true;
     plan.srcTileBytes = (rowGroupW + kxLen - 1) * srcPixelBytes;
