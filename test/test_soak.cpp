@@ -13,16 +13,11 @@ namespace {
 // GPUCONV_SOAK_ONLY=<index> runs that one case alone;
 // fuzz/fuzz_gpuconv.cpp explores the same space for longer runs.
 
-int soakCases()
+/** The integer setting `name` from the environment, or `fallback` where it is unset. */
+int soakSetting(const char* name, int fallback)
 {
-    const char* v = std::getenv("GPUCONV_SOAK_CASES");
-    return v ? std::max(1, std::atoi(v)) : 500;
-}
-
-int soakScale()
-{
-    const char* v = std::getenv("GPUCONV_SOAK_SCALE");
-    return v ? std::max(1, std::atoi(v)) : 1;
+    const char* v = std::getenv(name);
+    return v ? std::atoi(v) : fallback;
 }
 
 uint64 soakSeed()
@@ -37,9 +32,9 @@ TEST_P(Soak, random_cases_match_cv)
 {
     const int fn = GetParam();
     RNG rng(soakSeed() + 7919 * (uint64)fn);
-    const int count = soakCases(), scale = soakScale();
-    const char* onlyCase = std::getenv("GPUCONV_SOAK_ONLY");
-    const int only = onlyCase ? std::atoi(onlyCase) : -1;
+    const int count = std::max(1, soakSetting("GPUCONV_SOAK_CASES", 500));
+    const int scale = std::max(1, soakSetting("GPUCONV_SOAK_SCALE", 1));
+    const int only = soakSetting("GPUCONV_SOAK_ONLY", -1);
     int failures = 0;
     for (int i = 0; i < count && failures < 10; ++i)
     {
