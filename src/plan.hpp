@@ -300,11 +300,12 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen);
 /** Plans a separable filter of a `size` image with kernels of kxLen x kyLen taps, whose source
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the
     single pass's strips (and tile width, where given) from planSepFilterStrips, within what the
-    built single-pass kernel allows (`fused`: its work items per group, and the local memory left
-    beside its own). `forceTwoPass` is for tests of the two-pass path with short kernels. */
+    built kernels allow (`fused`, the single pass, and `rowPass`, the two passes' row kernel: their
+    work items per group, and the local memory left beside their own). `forceTwoPass` is for
+    tests of the two-pass path with short kernels. */
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
-                            const KernelLimits& fused, bool forceTwoPass = false);
+                            const KernelLimits& fused, const KernelLimits& rowPass, bool forceTwoPass = false);
 
 }}} // namespace cv::gpuconv::detail
 

@@ -249,18 +249,21 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen)
 
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
-                            const KernelLimits& fused, bool forceTwoPass)
+                            const KernelLimits& fused, const KernelLimits& rowPass, bool forceTwoPass)
 {
     CV_Assert(size.width > 0 && size.height > 0 && kxLen > 0 && kyLen > 0);
     SepFilterPlan plan;
     plan.rowStrip = strips.row;
     plan.colStrip = strips.col;
-    // The tiles are the single pass's __local arguments; whatever the kernel takes itself comes on
-    // top (NVIDIA refuses the launch, CL_OUT_OF_RESOURCES, where the sum passes the device's size:
-    // 32FC4, 14 x 33 taps, whose tiles took all 48 KiB).
-    const size_t localMem = device.localMemSize();
-    const size_t singlePassLocal = localMem - std::min(localMem, fused.localBytes);
-    const size_t maxGroup = maxGroupItems(device);
+    // The tiles and row segments are the kernels' __local arguments; whatever a kernel takes itself
+    // comes on top (NVIDIA refuses the launch, CL_OUT_OF_RESOURCES, where the sum passes the
+    // device's size: 32FC4, 14 x 33 taps, whose single-pass tiles took all 48 KiB).
+    const size_t localMem = device.localMemSize(), maxGroup = maxGroupItems(device);
+    const auto localBeside = [&](const KernelLimits& kernel) { return localMem - std::min(localMem, kernel.localBytes); };
+    const auto itemsAllowed = [&](const KernelLimits& kernel) {
+        return kernel.maxItems > 0 ? std::min(kernel.maxItems, maxGroup) : maxGroup;
+    };
+    const size_t singlePassLocal = localBeside(fused);
     const int* tune = sepFilterOverride();
 
     // Single pass: the tile shape with the least estimated work over the whole image (loading
@@ -270,7 +273,7 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     // and no more than the built kernel allows (its registers per item limit that).
     if (!forceTwoPass)
     {
-        const size_t kernelMax = fused.maxItems > 0 ? std::min(fused.maxItems, maxGroup) : maxGroup;
+        const size_t kernelMax = itemsAllowed(fused);
         const size_t maxItems = std::min<size_t>(256, kernelMax), minItems = std::min<size_t>(64, maxItems);
         // The strips' tile width where a tile of it fits, else any (a second search only where
         // the first kept to a width).
@@ -327,10 +330,11 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     }
 
     // Two passes. Row pass: one row segment per group, the segment and its apron in local memory.
-    size_t rowGroupW = std::min<size_t>(256, maxGroup);
-    while (rowGroupW > 1 && (rowGroupW + kxLen - 1) * srcPixelBytes > localMem)
+    const size_t rowPassLocal = localBeside(rowPass);
+    size_t rowGroupW = std::min<size_t>(256, itemsAllowed(rowPass));
+    while (rowGroupW > 1 && (rowGroupW + kxLen - 1) * srcPixelBytes > rowPassLocal)
         rowGroupW /= 2;
-    if ((rowGroupW + kxLen - 1) * srcPixelBytes > localMem)
+    if ((rowGroupW + kxLen - 1) * srcPixelBytes > rowPassLocal)
         return plan;
     plan.feasible = true;
     plan.srcTileBytes = (rowGroupW + kxLen - 1) * srcPixelBytes;

@@ -351,7 +351,8 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
 
     const detail::SepFilterPlan plan = tensorPlan.tensor ? tensorPlan : directPlan.direct ? directPlan : detail::planSepFilter(
         device, src.size(), kxLen, kyLen, srcPixelBytes, bufPixelBytes, strips,
-        forceTwoPass ? detail::KernelLimits() : kernelLimits(device, "sep_filter2d_fused", key, options), forceTwoPass);
+        forceTwoPass ? detail::KernelLimits() : kernelLimits(device, "sep_filter2d_fused", key, options),
+        kernelLimits(device, "sep_filter2d_rows", key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
 

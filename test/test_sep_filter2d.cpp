@@ -403,6 +403,25 @@ TEST(SepFilter2D_LocalMemory, tiles_that_fill_the_local_memory)
     }
 }
 
+TEST(SepFilter2D_LocalMemory, row_segments_that_fill_the_local_memory)
+{
+    // The two passes' row kernel holds a segment of up to 256 source pixels and its apron in local
+    // memory. Here the kernel is as long as makes the segment of 256 take all of the device's local
+    // memory (32-byte pixels, 48 KiB: 1281 taps), so the kernel's own local memory (NVIDIA's: 1
+    // byte) must make the plan take a shorter segment. Where that length passes 4096 taps (CPU
+    // devices) a 1281-tap kernel is filtered, which checks results only.
+    const ocl::Device& device = ocl::Device::getDefault();
+    const int type = device.doubleFPConfig() > 0 ? CV_64FC4 : CV_32FC4;
+    const size_t filling = device.localMemSize() / CV_ELEM_SIZE(type) - 255;
+    RNG rng = testRng();
+    SepCase c = baseCase(CV_MAT_DEPTH(type), -1, CV_MAT_CN(type));
+    c.kxLen = filling <= 4096 ? (int)filling : 1281;
+    c.kyLen = 3;
+    c.border = BORDER_REPLICATE;
+    c.size = Size(300, 6);
+    checkSepFilter(c, rng);
+}
+
 TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
 {
     // As Filter2D_Inplace: in place, the direct kernel (7x5) and the tiled one (9x11) filter a
