@@ -236,6 +236,17 @@ TEST(Integral_4K, matches_cv_exactly)
     checkExact(rng, { CV_32F, 1, CV_64F, CV_64F, SUM_SQSUM, uhd, false });
 }
 
+/** The three launches' carries kernel splits each image row's (column's, tile row's) tile totals
+    into 8 segments and keeps up to 16 of a segment in registers: images more than 128 tiles of 32
+    across, or down, take the rest of a segment from global memory. 1848 tiles, more than a single
+    pass takes on devices of up to 231 compute units. */
+TEST(Integral_LongCarryLanes, matches_cv_exactly)
+{
+    RNG rng = testRng();
+    checkExact(rng, { CV_8U, 4, CV_32S, CV_64F, SUM, Size(4200, 420), true });
+    checkExact(rng, { CV_8U, 4, CV_32S, CV_64F, SUM, Size(420, 4200), false });
+}
+
 // ---- real-valued floating-point data: accumulation order differs --------------------------------
 
 /** Both cv:: and gpuconv add up each output with at most W + H + 2 roundings in the output
