@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Session 36, call a: main at a1b2dd3 on the H200, with 0c83540's library in .gpu/base.
+# 1. The new tests (row segments that fill the local memory; carry lanes longer than the
+#    registers hold) and the 4K integral test; the row-segment test again against 0c83540's
+#    library, which should be refused at launch there. The kernels' limits are logged.
+# 2. The whole suite in 6 shards and Large.*.
+# 3. A/B of the three launches' integral (a1b2dd3 against 0c83540), each library its own process,
+#    in turn, three rounds: 1080p and 4K 8UC4 (OCL_Integral /9 /16), 8UC3 and 32FC3 (OCL_Types
+#    /20 /24 /50 /54), and 4K 8UC1 forced into three launches (/14, OPENCV_GPUCONV_INTEGRAL_TUNE=1).
+cd "$(dirname "$0")/../../.."
+export OPENCV_GPUCONV_FALLBACK=0
+here=$PWD/.gpu
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
+# with <library folder> <program> [args]: the bundle's program against that folder's gpuconv
+with() { local lib=$1; shift; LD_LIBRARY_PATH="$lib:$here/lib" OCL_ICD_VENDORS="$here/vendors" OPENCV_OPENCL_DEVICE=:GPU: "$here/bin/$@"; }
+echo "== new tests, a1b2dd3"
+OPENCV_LOG_LEVEL=DEBUG timeout 200 with "$here/lib" opencv_test_gpuconv \
+  --gtest_filter='SepFilter2D_LocalMemory.*:Integral_LongCarryLanes.*:Integral_4K.*' 2>&1 |
+  grep -E 'sep_filter2d_(rows|fused)|^\[ +(OK|FAILED) +\]|^\[  PASSED|FAILED TEST' | cut -c1-400
+echo "== row segments, 0c83540"
+OPENCV_LOG_LEVEL=DEBUG timeout 100 with "$here/base" opencv_test_gpuconv \
+  --gtest_filter='SepFilter2D_LocalMemory.row_segments*' 2>&1 |
+  grep -E 'sep_filter2d_(rows|fused)|^\[ +(OK|FAILED) +\]|rror|refused|failed' | cut -c1-400 | head -12
+s=$(date +%s)
+for i in 0 1 2 3 4 5; do
+  GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i timeout 300 .gpu/run opencv_test_gpuconv --gtest_filter='-Large.*' > /tmp/gpuconv_test_$i.log 2>&1 &
+done
+wait
+echo "suite: $(( $(date +%s) - s )) s"
+for i in 0 1 2 3 4 5; do grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED TESTS?' /tmp/gpuconv_test_$i.log | tr '\n' ' '; echo; done
+grep -h '^\[  FAILED  \]' /tmp/gpuconv_test_*.log | sort -u | head
+timeout 120 .gpu/run opencv_test_gpuconv --gtest_filter='Large.*' 2>&1 | grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED'
+export GPUCONV_PERF_SAMPLES=15
+p='gpuconv/OCL_Integral.Integral/'; t='gpuconv/OCL_Types.OneCall/'
+cases="${p}9:${p}16:${t}20:${t}24:${t}50:${t}54"
+for round in 1 2 3; do
+  for lib in lib base; do
+    echo "### round $round, $lib"
+    timeout 100 with "$here/$lib" opencv_perf_gpuconv --gtest_filter="$cases" 2>&1 | grep -E '\[ TABLE \] \| int|FAILED'
+    OPENCV_GPUCONV_INTEGRAL_TUNE=1 timeout 60 with "$here/$lib" opencv_perf_gpuconv --gtest_filter="${p}14" 2>&1 | grep -E '\[ TABLE \] \| int|FAILED'
+  done
+done
