@@ -11,14 +11,18 @@ cd "$(dirname "$0")/../../.."
 export OPENCV_GPUCONV_FALLBACK=0
 here=$PWD/.gpu
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-# with <library folder> <program> [args]: the bundle's program against that folder's gpuconv
-with() { local lib=$1; shift; LD_LIBRARY_PATH="$lib:$here/lib" OCL_ICD_VENDORS="$here/vendors" OPENCV_OPENCL_DEVICE=:GPU: "$here/bin/$@"; }
+# with <library folder> <seconds> <program> [args]: the bundle's program against that folder's
+# gpuconv, stopped after that many seconds
+with() {
+  local lib=$1 limit=$2 prog=$3; shift 3
+  LD_LIBRARY_PATH="$lib:$here/lib" OCL_ICD_VENDORS="$here/vendors" OPENCV_OPENCL_DEVICE=:GPU: timeout "$limit" "$here/bin/$prog" "$@"
+}
 echo "== new tests, a1b2dd3"
-OPENCV_LOG_LEVEL=DEBUG timeout 200 with "$here/lib" opencv_test_gpuconv \
+OPENCV_LOG_LEVEL=DEBUG with "$here/lib" 200 opencv_test_gpuconv \
   --gtest_filter='SepFilter2D_LocalMemory.*:Integral_LongCarryLanes.*:Integral_4K.*' 2>&1 |
   grep -E 'sep_filter2d_(rows|fused)|^\[ +(OK|FAILED) +\]|^\[  PASSED|FAILED TEST' | cut -c1-400
 echo "== row segments, 0c83540"
-OPENCV_LOG_LEVEL=DEBUG timeout 100 with "$here/base" opencv_test_gpuconv \
+OPENCV_LOG_LEVEL=DEBUG with "$here/base" 100 opencv_test_gpuconv \
   --gtest_filter='SepFilter2D_LocalMemory.row_segments*' 2>&1 |
   grep -E 'sep_filter2d_(rows|fused)|^\[ +(OK|FAILED) +\]|rror|refused|failed' | cut -c1-400 | head -12
 s=$(date +%s)
@@ -36,7 +40,7 @@ cases="${p}9:${p}16:${t}20:${t}24:${t}50:${t}54"
 for round in 1 2 3; do
   for lib in lib base; do
     echo "### round $round, $lib"
-    timeout 100 with "$here/$lib" opencv_perf_gpuconv --gtest_filter="$cases" 2>&1 | grep -E '\[ TABLE \] \| int|FAILED'
-    OPENCV_GPUCONV_INTEGRAL_TUNE=1 timeout 60 with "$here/$lib" opencv_perf_gpuconv --gtest_filter="${p}14" 2>&1 | grep -E '\[ TABLE \] \| int|FAILED'
+    with "$here/$lib" 100 opencv_perf_gpuconv --gtest_filter="$cases" 2>&1 | grep -E '\[ TABLE \] \| int|FAILED'
+    OPENCV_GPUCONV_INTEGRAL_TUNE=1 with "$here/$lib" 60 opencv_perf_gpuconv --gtest_filter="${p}14" 2>&1 | grep -E '\[ TABLE \] \| int|FAILED'
   done
 done
