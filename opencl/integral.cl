@@ -62,7 +62,6 @@
 #include "common/vector.cl"
 
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
-#define CARRY_HELD (2 * SCAN_BLOCK)  // integral_carries: totals a segment keeps in registers
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
 #define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
 // Local arrays carved out of one buffer (a pass of upright and tilted tiles takes the larger of
@@ -629,34 +628,14 @@ __kernel void integral_carries(__global WTN* row_totals, __global WTN* col_total
     const size_t stride = i < rows ? (size_t)rows : i < rows + cols ? (size_t)cols : (size_t)nby;
     const bool lane = i < rows + cols + nby;
     const int per = (n + CARRY_SEGMENTS - 1) / CARRY_SEGMENTS;
-    const int k0 = min(n, s * per), count = lane ? min(n, k0 + per) - k0 : 0;
-    // The segment's first CARRY_HELD totals stay in registers from its sum to its scan, so that
-    // a segment of up to that many waits on global memory once, not twice.
-    WTN held[CARRY_HELD];
-    #pragma unroll
-    for (int b = 0; b < CARRY_HELD; b += SCAN_BLOCK)
-        load_block(p + (size_t)k0 * stride, b, min(count, CARRY_HELD), stride, held + b);
-    WTN sum = (WTN)(0);
-    #pragma unroll
-    for (int j = 0; j < CARRY_HELD; ++j)
-        sum += held[j];
-    if (count > CARRY_HELD)
-        sum += strided_sum(p + (size_t)(k0 + CARRY_HELD) * stride, count - CARRY_HELD, stride);
-    segment_sums[s][li] = sum;
+    const int k0 = min(n, s * per), count = min(n, k0 + per) - k0;
+    segment_sums[s][li] = lane ? strided_sum(p + k0 * stride, count, stride) : (WTN)(0);
     barrier(CLK_LOCAL_MEM_FENCE);
     WTN seed = (WTN)(0);
     for (int t = 0; t < s; ++t)
         seed += segment_sums[t][li];
-    #pragma unroll
-    for (int j = 0; j < CARRY_HELD; ++j)
-    {
-        if (j < count)
-            p[(size_t)(k0 + j) * stride] = seed;
-        seed += held[j];
-    }
-    if (count > CARRY_HELD)
-        exclusive_scan(p + (size_t)(k0 + CARRY_HELD) * stride, p + (size_t)(k0 + CARRY_HELD) * stride,
-                       count - CARRY_HELD, stride, seed);
+    if (lane)
+        exclusive_scan(p + k0 * stride, p + k0 * stride, count, stride, seed);
 }
 
 __kernel void integral_carried_tiles(__global const uchar* src, int src_step, int src_offset,
@@ -670,7 +649,16 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     const int bx = get_group_id(0), by = get_group_id(1);
     const int x = bx * TILE + lx, y0 = by * TILE;
-    // The carries are loaded with the tile, so that the group waits on global memory once.
+    for (int k = 0; k < SEG; ++k)
+    {
+        const int r = ly * SEG + k, y = y0 + r;
+        tile[(r + 1) * LM_STRIDE + lx] = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
+    }
+    // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it.
+    if (lid < TILE)
+        seeds[lid] = strided_sum(tile_carries + (size_t)bx * get_num_groups(1) + lid,
+                                 lid < by ? (by - lid + TILE - 1) / TILE : 0, TILE);
+    barrier(CLK_LOCAL_MEM_FENCE);
     WTN above = (WTN)(0), left = (WTN)(0);
     if (lid < TILE)
     {
@@ -679,20 +667,10 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
         if (y0 + lid < rows)
             left = left_carries[(size_t)bx * rows + y0 + lid];
     }
-    for (int k = 0; k < SEG; ++k)
-    {
-        const int r = ly * SEG + k, y = y0 + r;
-        tile[(r + 1) * LM_STRIDE + lx] = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
-    }
-    // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it
-    // (in `parts`, which scan_tile writes only after its first barrier).
-    if (lid < TILE)
-        parts[lid] = strided_sum(tile_carries + (size_t)bx * get_num_groups(1) + lid,
-                                 lid < by ? (by - lid + TILE - 1) / TILE : 0, TILE);
-    barrier(CLK_LOCAL_MEM_FENCE);
-    if (lid == TILE)
+    else if (lid == TILE)
         for (int r = 0; r < TILE; ++r)
-            above += parts[r];  // the corner
+            above += seeds[r];  // the corner
+    barrier(CLK_LOCAL_MEM_FENCE);
     scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
                   dst_offset);
 }

@@ -236,10 +236,10 @@ TEST(Integral_4K, matches_cv_exactly)
     checkExact(rng, { CV_32F, 1, CV_64F, CV_64F, SUM_SQSUM, uhd, false });
 }
 
-/** The three launches' carries kernel splits each image row's (column's, tile row's) tile totals
-    into 8 segments and keeps up to 16 of a segment in registers: images more than 128 tiles of 32
-    across, or down, take the rest of a segment from global memory. 1848 tiles, more than a single
-    pass takes on devices of up to 231 compute units. */
+/** Images wider, and taller, than any other test's: 132 tiles of 32 across (down), so that the
+    three launches' carries kernel scans segments of 17 tile totals along each image row (column)
+    and tile row, three of its blocks of loads. 1848 tiles, more than a single pass takes on
+    devices of up to 231 compute units. */
 TEST(Integral_LongCarryLanes, matches_cv_exactly)
 {
     RNG rng = testRng();
