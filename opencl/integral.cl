@@ -543,11 +543,23 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
 // loads per work item rather than one per image row above). SQUARE: the squared sum (launches of
 // its own).
 
+// The totals kernel's local tile: the source values in the source's own type, which holds them
+// exactly (a quarter of the local memory of 32-bit sums for 8-bit pixels), but squares in the sum's.
+#ifdef SQUARE
+#define TOTALS_LT WTN
+#define WT_TO_TOTALS_LT(v) (v)
+#define TOTALS_LT_TO_WT(v) (v)
+#else
+#define TOTALS_LT SRC_PIXEL
+#define WT_TO_TOTALS_LT(v) GPUCONV_CAT(convert_, SRC_PIXEL)(v)
+#define TOTALS_LT_TO_WT(v) SRC_TO_WT(v)
+#endif
+
 __kernel void integral_tile_totals(__global const uchar* src, int src_step, int src_offset,
                                    int rows, int cols, __global WTN* row_totals,
                                    __global WTN* col_totals, __global WTN* tile_sums)
 {
-    __local WTN tile[TILE * LM_STRIDE];
+    __local TOTALS_LT tile[TILE * LM_STRIDE];
     __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
     __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
     const int lx = get_local_id(0), ly = get_local_id(1);
@@ -559,7 +571,7 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     {
         const int r = ly * SEG + k, y = y0 + r;
         const WTN v = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
-        tile[r * LM_STRIDE + lx] = v;
+        tile[r * LM_STRIDE + lx] = WT_TO_TOTALS_LT(v);
         column += v;
     }
     col_parts[ly * LM_STRIDE + lx] = column;
@@ -567,7 +579,7 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
 
     WTN row = (WTN)(0);
     for (int c = 0; c < SEG; ++c)
-        row += tile[lx * LM_STRIDE + ly * SEG + c];
+        row += TOTALS_LT_TO_WT(tile[lx * LM_STRIDE + ly * SEG + c]);
     row_parts[ly * LM_STRIDE + lx] = row;
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -583,14 +595,14 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
             col_totals[(size_t)by * cols + x] = column;
         if (y0 + lx < rows)
             row_totals[(size_t)bx * rows + y0 + lx] = row;
-        tile[lx] = row;  // rows beyond the image hold zero
+        row_parts[lx] = row;  // rows beyond the image hold zero; each item its own slot
     }
     barrier(CLK_LOCAL_MEM_FENCE);
     if (lx == 0 && ly == 0)
     {
         WTN total = (WTN)(0);
         for (int r = 0; r < TILE; ++r)
-            total += tile[r];
+            total += row_parts[r];
         tile_sums[(size_t)bx * get_num_groups(1) + by] = total;  // tile columns, as the carries read them
     }
 }
