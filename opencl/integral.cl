@@ -313,20 +313,13 @@ inline __global const SRC_T1* source_at(__global const uchar* src, int src_step,
     return (__global const SRC_T1*)(src + (y * src_step + src_offset + x * (int)sizeof(SRC_T1) * CN));
 }
 
-// Source pixel (y, x) as stored; zero outside the image, where tiles overhang it.
-inline SRC_PIXEL raw_pixel(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
-                           int y, int x)
-{
-    if ((uint)x >= (uint)cols || y >= rows)
-        return (SRC_PIXEL)(0);
-    return GLOBAL_VLOAD(SRC_PIXEL, source_at(src, src_step, src_offset, y, x));
-}
-
-// Source pixel (y, x) in the accumulator type; zero outside the image.
+// Source pixel (y, x) in the accumulator type; zero outside the image, where tiles overhang it.
 inline WTN tile_pixel(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
                       int y, int x)
 {
-    return source_value(raw_pixel(src, src_step, src_offset, rows, cols, y, x));
+    if ((uint)x >= (uint)cols || y >= rows)
+        return (WTN)(0);
+    return source_value(GLOBAL_VLOAD(SRC_PIXEL, source_at(src, src_step, src_offset, y, x)));
 }
 
 #ifdef SINGLE_PASS
@@ -550,12 +543,23 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
 // loads per work item rather than one per image row above). SQUARE: the squared sum (launches of
 // its own).
 
+// The totals kernel's local tile: the source values in the source's own type, which holds them
+// exactly (a quarter of the local memory of 32-bit sums for 8-bit pixels), but squares in the sum's.
+#ifdef SQUARE
+#define TOTALS_LT WTN
+#define WT_TO_TOTALS_LT(v) (v)
+#define TOTALS_LT_TO_WT(v) (v)
+#else
+#define TOTALS_LT SRC_PIXEL
+#define WT_TO_TOTALS_LT(v) GPUCONV_CAT(convert_, SRC_PIXEL)(v)
+#define TOTALS_LT_TO_WT(v) SRC_TO_WT(v)
+#endif
+
 __kernel void integral_tile_totals(__global const uchar* src, int src_step, int src_offset,
                                    int rows, int cols, __global WTN* row_totals,
                                    __global WTN* col_totals, __global WTN* tile_sums)
 {
-    // The source pixels as stored: a quarter of the local memory of 32-bit sums for 8-bit pixels.
-    __local SRC_PIXEL tile[TILE * LM_STRIDE];
+    __local TOTALS_LT tile[TILE * LM_STRIDE];
     __local WTN col_parts[SEGMENTS * LM_STRIDE];  // [segment][column]
     __local WTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
     const int lx = get_local_id(0), ly = get_local_id(1);
@@ -566,16 +570,16 @@ __kernel void integral_tile_totals(__global const uchar* src, int src_step, int 
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        const SRC_PIXEL raw = raw_pixel(src, src_step, src_offset, rows, cols, y, x);
-        tile[r * LM_STRIDE + lx] = raw;
-        column += source_value(raw);
+        const WTN v = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
+        tile[r * LM_STRIDE + lx] = WT_TO_TOTALS_LT(v);
+        column += v;
     }
     col_parts[ly * LM_STRIDE + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
 
     WTN row = (WTN)(0);
     for (int c = 0; c < SEG; ++c)
-        row += source_value(tile[lx * LM_STRIDE + ly * SEG + c]);
+        row += TOTALS_LT_TO_WT(tile[lx * LM_STRIDE + ly * SEG + c]);
     row_parts[ly * LM_STRIDE + lx] = row;
     barrier(CLK_LOCAL_MEM_FENCE);
 
