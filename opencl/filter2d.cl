@@ -166,9 +166,8 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 {
     const int ox = get_local_id(0) * PX, oy = get_local_id(1) * PY;  // item's block in the group's
 #ifdef VECTOR_WINDOWS
-    // Window rows start at byte src_whole_offset + 4 * x0 of their row (rows a whole number of
-    // vectors apart), x0 = roi_x + bx + ox - anchor_x, and bx, ox are multiples of PX.
-    const int block_shift = ((src_whole_offset / (int)sizeof(SRC_T1)) + roi_x - anchor_x) & (PX - 1);
+    // bx and ox are multiples of PX.
+    const int block_shift = vector_window_shift(src_whole_offset, roi_x, anchor_x, PX);
 #else
     const int block_shift = 0;
 #endif

@@ -616,20 +616,38 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
 #  endif
 #  define DIRECT_WIN_W (DIRECT_BW + FIXED_KX - 1)
 #  define DIRECT_WIN_H (DIRECT_BH + FIXED_KY - 1)
+// VECTOR_WINDOWS (one lane of 4-byte pixels, DIRECT_BW 4, rows a whole number of vectors apart):
+// interior window rows are read as aligned DIRECT_BW-pixel vectors, as filter2D's small kernels
+// read theirs; read as single pixels they keep the loads waiting in the memory pipeline
+// (docs/PERFORMANCE.md, "Profiles of the small kernels").
+#  ifdef VECTOR_WINDOWS
+#    define DIRECT_WIN_VECTORS ((DIRECT_WIN_W + DIRECT_BW - 1) / DIRECT_BW)
+#    define DIRECT_WIN_LEN (DIRECT_WIN_VECTORS * DIRECT_BW)
+#    define SRC_VECTOR GPUCONV_CAT(SRC_T1, DIRECT_BW)
+#  else
+#    define DIRECT_WIN_LEN DIRECT_WIN_W
+#  endif
 
 // Work item (i, j) filters outputs x .. x + DIRECT_BW - 1 of rows y .. y + DIRECT_BH - 1 with
-// x = i * DIRECT_BW, y = j * DIRECT_BH. Symmetric kernels are anchored in their middle (the host's
-// kernel type), so with the lengths constant every SEP_SUM index is a constant and the window
-// and the row-filtered block stay in registers. Same sums as the other kernels, so same results.
+// x = i * DIRECT_BW - shift, y = j * DIRECT_BH, where shift (vector windows only) starts every
+// window on a vector; outputs left of the image are not stored. Symmetric kernels are anchored in
+// their middle (the host's kernel type), so with the lengths constant every SEP_SUM index is a
+// constant and the window and the row-filtered block stay in registers. Same sums as the other
+// kernels, so same results.
 __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN_COEFFICIENTS_PARAM))
 {
     FIX_TAPS();
-    const int x = get_global_id(0) * DIRECT_BW, y = get_global_id(1) * DIRECT_BH;
+#  ifdef VECTOR_WINDOWS
+    const int shift = vector_window_shift(src_whole_offset, roi_x, anchor_x, DIRECT_BW);
+#  else
+    const int shift = 0;
+#  endif
+    const int x = get_global_id(0) * DIRECT_BW - shift, y = get_global_id(1) * DIRECT_BH;
     if (x >= dst_cols || y >= dst_rows)
         return;
     __global const uchar* src_whole = src + src_whole_offset;
     const int sx0 = roi_x + x - anchor_x, sy0 = roi_y + y - anchor_y;
-    const bool interior = sx0 >= 0 && sy0 >= 0 && sx0 + DIRECT_WIN_W <= whole_cols &&
+    const bool interior = sx0 >= 0 && sy0 >= 0 && sx0 + DIRECT_WIN_LEN <= whole_cols &&
                           sy0 + DIRECT_WIN_H <= whole_rows;
     volatile int border_columns[DIRECT_WIN_W];
     if (!interior)
@@ -641,13 +659,25 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
     #pragma unroll
     for (int r = 0; r < DIRECT_WIN_H; ++r)
     {
-        BT win[DIRECT_WIN_W];
+        BT win[DIRECT_WIN_LEN];
         if (interior)
         {
             __global const uchar* p = src + (window_offset + r * src_step);
+#  ifdef VECTOR_WINDOWS
+            #pragma unroll
+            for (int v = 0; v < DIRECT_WIN_VECTORS; ++v)
+            {
+                SRC_T1 pixels[DIRECT_BW];
+                GPUCONV_CAT(vstore, DIRECT_BW)(((__global const SRC_VECTOR*)p)[v], 0, pixels);
+                #pragma unroll
+                for (int i = 0; i < DIRECT_BW; ++i)
+                    win[v * DIRECT_BW + i] = ST_TO_BT(pixels[i]);
+            }
+#  else
             #pragma unroll
             for (int i = 0; i < DIRECT_WIN_W; ++i)
                 win[i] = ST_TO_BT(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
+#  endif
         }
         else
         {
@@ -676,7 +706,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
             CT acc;
             SEP_SUM(acc, (CT)(delta), ky, FIXED_KY, FIXED_KY / 2, sym_y, LOAD_ROWS, BT_TO_CT);
 #undef LOAD_ROWS
-            if (x + i < dst_cols)
+            if (x + i >= 0 && x + i < dst_cols)
                 STORE_DST(COL_RESULT(acc), d + (size_t)i * DST_PIXEL_SIZE);
         }
     }

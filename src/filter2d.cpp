@@ -196,11 +196,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         return spectralFilter2D(src, dst, border, c, weights, delta, spectral);
     const size_t weightsBytes = weights.total() * weights.elemSize();
     const size_t srcPixelBytes = detail::oclPixelBytes(c.sdepth, c.cn);
-    // Rows a whole number of 16-byte vectors apart; the kernel aligns its windows to them.
-    const bool srcStepOf16Bytes = src.step[0] % 16 == 0 && border.wholeOffset % 4 == 0;
     const detail::Filter2DPlan plan =
-        detail::planFilter2D(device, dst.size(), c.ksize, srcPixelBytes, c.cn,
-                             CV_ELEM_SIZE1(c.accDepth), weightsBytes, srcStepOf16Bytes);
+        detail::planFilter2D(device, dst.size(), c.ksize, srcPixelBytes, c.cn, CV_ELEM_SIZE1(c.accDepth),
+                             weightsBytes, detail::srcRowsOnVectors(src, border));
 
     const auto assembleOptions = [&]() {
         using detail::oclConvertName;

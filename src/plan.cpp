@@ -37,6 +37,15 @@ bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout
     return true;
 }
 
+bool readsVectorWindows(int lanes, size_t srcPixelBytes, int blockWidth, bool srcRowsOnVectors)
+{
+    // Read as single pixels, a 7x7 window's 70 loads per 4x4 block kept the H100's load pipeline
+    // full (Nsight Compute: L1 84% busy, warps waiting on loads 41% of their cycles; 32FC1 4K 7x7
+    // filter2D took 47 device us, docs/PERFORMANCE.md, "Profiles of the small kernels"). The
+    // kernels shift their blocks so that every window starts on a vector.
+    return lanes == 1 && srcPixelBytes == 4 && blockWidth == 4 && srcRowsOnVectors;
+}
+
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements, size_t widestElemSize)
 {
     CV_Assert(rows > 0 && rowElements > 0 && widestElemSize > 0);
@@ -90,7 +99,7 @@ LaunchShape Filter2DPlan::launchShape(Size dstSize) const
 }
 
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
-                          int channels, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes)
+                          int channels, size_t accElemBytes, size_t weightsBytes, bool srcRowsOnVectors)
 {
     CV_Assert(ksize.width > 0 && ksize.height > 0 && channels >= 1 && channels <= 4);
     const int accLanes = oclVectorLanes(channels);
@@ -147,7 +156,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
         // 4x2 blocks beat 4x4 (H100, 4K 32FC1 3x3, 5x5, 7x7: 29.1-29.4, 31.1-31.5, 39.7-40.1 us
         // per call against 31.1-31.3, 33.6, 41.3; docs/PERFORMANCE.md).
         plan.pixelsX = plan.pixelsY = fewItems ? 2 : 4;
-        if (!fewItems && srcStepOf16Bytes)
+        if (!fewItems && srcRowsOnVectors)
             plan.pixelsY = 2;
         plan.groupH = 8;
     }
@@ -256,13 +265,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
 
     const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
     plan.constantWeights = weightsBytes <= constantBytes;
-    // One-lane 4-byte pixels read directly: as aligned 16-byte vectors where the rows lie whole
-    // vectors apart (the kernel shifts its blocks so that windows start on one). Read as
-    // single pixels, a 7x7 window's 70 loads per 4x4 block kept the H100's load pipeline full
-    // (Nsight Compute: L1 84% busy, warps waiting on loads 41% of their cycles; 32FC1 4K 7x7 took
-    // 47 device us, docs/PERFORMANCE.md, "Profiles of the small kernels").
-    plan.vectorWindows = !plan.tiled && lanes == 1 && srcPixelBytes == 4 && plan.pixelsX == 4 &&
-                         srcStepOf16Bytes;
+    plan.vectorWindows = !plan.tiled && readsVectorWindows(lanes, srcPixelBytes, plan.pixelsX, srcRowsOnVectors);
     return plan;
 }
 

@@ -57,6 +57,13 @@ struct ArrayLayout
     (" -D ALIGNED") instead of vloadn/vstoren. */
 bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout>& arrays);
 
+/** Whether a filter kernel that reads its windows directly from global memory (filter2D's small
+    kernels, sepFilter2D's direct kernel) reads the interior ones as aligned 16-byte vectors
+    (VECTOR_WINDOWS, opencl/common/border.cl): one lane of 4-byte pixels, blocks of 4 outputs
+    along x, and a source whose rows lie whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors()
+    of src/border.hpp). */
+bool readsVectorWindows(int lanes, size_t srcPixelBytes, int blockWidth, bool srcRowsOnVectors);
+
 /** Elementwise kernels: each work item handles `vectorWidth` consecutive elements of a row. */
 struct ElementwisePlan
 {
@@ -101,10 +108,10 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
 /** Plans a filter2D launch of a `dstSize` output for a kernel of `ksize` over pixels of
     `srcPixelBytes` bytes in local memory (a 3-channel pixel counts as 4 elements) and `channels`
     channels, accumulated in lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights;
-    `srcStepOf16Bytes`: the source's rows lie a whole number of 16-byte vectors apart and its
+    `srcRowsOnVectors`: the source's rows lie a whole number of 16-byte vectors apart and its
     pixels on 4-byte boundaries. */
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
-                          int channels, size_t accElemBytes, size_t weightsBytes, bool srcStepOf16Bytes);
+                          int channels, size_t accElemBytes, size_t weightsBytes, bool srcRowsOnVectors);
 
 /** filter2D through the frequency domain (opencl/filter2d_spectral.cl): one work group of
     `groupItems` items per `tile` x `tile` source tile, whose transform yields blockW x blockH
@@ -252,6 +259,7 @@ struct SepFilterPlan
     MmaTileLayout mma;          //!< tensor: its tile's layout (build options)
     int directW = 0;            //!< direct: outputs a work item computes along x
     int directH = 0;            //!< direct: ... along y
+    bool vectorWindows = false; //!< direct: interior windows read as aligned vectors (readsVectorWindows)
     int rowStrip = 8;           //!< single pass: adjacent outputs a work item filters along x
     int colStrip = 8;           //!< single pass: ... along y
     int srcPitch = 0;           //!< single pass: source tile row pitch in pixels
@@ -262,11 +270,13 @@ struct SepFilterPlan
     LaunchShape rowShape;       //!< two passes: the row pass over the buffer
 };
 
-/** The direct kernel for kernels of kxLen x kyLen taps whose row-filtered pixels take
-    bufPixelBytes, on a `size` image: plan.direct (with directW x directH outputs per work item
-    and its launch shape) where it applies, else a plan that is not feasible. */
-SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                  size_t bufPixelBytes);
+/** The direct kernel for kernels of kxLen x kyLen taps on a `size` image of `cn` channels whose
+    pixels take srcPixelBytes and row-filtered pixels bufPixelBytes, `srcRowsOnVectors` as
+    readsVectorWindows takes it: plan.direct (with directW x directH outputs per work item, whether
+    it reads vector windows, and its launch shape) where it applies, else a plan that is not
+    feasible. */
+SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen, int cn,
+                                  size_t srcPixelBytes, size_t bufPixelBytes, bool srcRowsOnVectors);
 
 /** The single pass on the tensor cores for kernels of kxLen x kyLen taps on a `size` image whose
     arithmetic it reproduces (one-channel 8-bit source and result, float sums, coefficients in f16

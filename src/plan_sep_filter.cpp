@@ -147,8 +147,8 @@ SepFilterPlan planSepFilterTensor(const ocl::Device& device, Size size, int kxLe
     return plan;
 }
 
-SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen,
-                                  size_t bufPixelBytes)
+SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLen, int kyLen, int cn,
+                                  size_t srcPixelBytes, size_t bufPixelBytes, bool srcRowsOnVectors)
 {
     SepFilterPlan plan;
     const int* tune = sepFilterDirectOverride();
@@ -189,9 +189,12 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     plan.feasible = plan.direct = true;
     plan.directW = w;
     plan.directH = h;
+    plan.vectorWindows = readsVectorWindows(cn, srcPixelBytes, w, srcRowsOnVectors);
+    // Vector windows shift the blocks left by up to w - 1 pixels (opencl/sep_filter2d.cl).
+    const int width = size.width + (plan.vectorWindows ? w - 1 : 0);
     plan.shape.local[0] = groupW;
     plan.shape.local[1] = groupH;
-    plan.shape.global[0] = roundUp((size.width + w - 1) / w, groupW);
+    plan.shape.global[0] = roundUp((width + w - 1) / w, groupW);
     plan.shape.global[1] = roundUp((size.height + h - 1) / h, groupH);
     return plan;
 }

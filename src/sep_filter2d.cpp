@@ -278,6 +278,11 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
         decline = detail::checkWholePixelRows({ &src, &out });
     if (!decline.empty())
         return decline;
+    // The single passes and the direct kernel read neighbours that other groups may already have
+    // written, as filter2D's kernels do: in place, they filter a copy of what they read. (The two
+    // passes would not need it, but their kernels are long and rare in place.)
+    if (src.u == out.u)
+        src = detail::copyFilterSource(src, geometry, Size(a.kx.cols, a.ky.cols), a.anchor);
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
     const size_t srcPixelBytes = detail::oclPixelBytes(a.sdepth, a.cn), bufPixelBytes = detail::oclPixelBytes(a.bufDepth, a.cn);
@@ -290,7 +295,8 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
     const detail::SepFilterPlan tensorPlan = forceTiled || !allowTensor || !tensorComputes(a) ? detail::SepFilterPlan()
         : detail::planSepFilterTensor(device, src.size(), kxLen, kyLen);
     const detail::SepFilterPlan directPlan = forceTiled || tensorPlan.tensor ? detail::SepFilterPlan()
-        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, bufPixelBytes);
+        : detail::planSepFilterDirect(device, src.size(), kxLen, kyLen, cn, srcPixelBytes, bufPixelBytes,
+                                      detail::srcRowsOnVectors(src, geometry));
     // The direct kernel and the tensor cores' single pass are always built for their lengths; the
     // tiled single pass where the plan says so, and then for the symmetries too.
     const bool fixedTaps = tensorPlan.tensor || directPlan.direct || detail::planSepFilterFixedTaps(src.size(), kxLen, kyLen);
@@ -305,6 +311,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
           { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
           { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 },
+          { (int)directPlan.vectorWindows, 1 },
           { tensorPlan.mma.tileH / 16, 3 }, { (int)tensorPlan.tensorNative, 1 } },
         key);
     const auto assembleOptions = [&] {
@@ -328,7 +335,8 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
             o += cv::format(" -D FIXED_SX=%d -D FIXED_SY=%d", a.symX, a.symY);
         // The direct kernel's block: its registers are indexed by it.
         if (directPlan.direct)
-            o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d", directPlan.directW, directPlan.directH);
+            o += cv::format(" -D DIRECT_BW=%d -D DIRECT_BH=%d%s", directPlan.directW, directPlan.directH,
+                            directPlan.vectorWindows ? " -D VECTOR_WINDOWS" : "");
         if (tensorPlan.tensor)
         {
             const detail::MmaTileLayout& l = tensorPlan.mma;
@@ -355,13 +363,6 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
         kernelLimits(device, "sep_filter2d_rows", key, options), forceTwoPass);
     if (!plan.feasible)
         return cv::format("a %d-tap row kernel does not fit the device's local memory", kxLen);
-
-    if ((plan.singlePass || plan.direct || plan.tensor) && src.u == out.u)
-    {
-        // The single passes and the direct kernel read neighbours that other groups may already have
-        // written: filter a copy of what they read.
-        src = detail::copyFilterSource(src, geometry, Size(kxLen, kyLen), a.anchor);
-    }
 
     // Kernels built for their lengths take the coefficients by value; the others read them from
     // a buffer.

@@ -124,17 +124,16 @@ Mat referenceSepFilter(const TestArray& src, int ddepth, const Mat& kx, const Ma
     return expected;
 }
 
-/** Runs one case through cv::sepFilter2D on Mat and gpuconv::sepFilter2D on UMat and compares,
-    including the guard around a ROI destination and in-place use. */
-void checkSepFilter(const SepCase& c, RNG& rng)
+/** Runs one case on `src` (c.size, c.depth and c.cn are src's) through cv::sepFilter2D on Mat and
+    gpuconv::sepFilter2D on UMat and compares, including the guard around a ROI destination and
+    in-place use. */
+void checkSepFilterOn(const SepCase& c, TestArray& src, RNG& rng)
 {
     SCOPED_TRACE(describe(c));
     const bool antisym = c.kind == KERNEL_INTEGER && rng.uniform(0, 2) == 1;
     const Mat kx = makeKernel(rng, c.kxLen, c.kind, c.ktype, antisym);
     const Mat ky = makeKernel(rng, c.kyLen, c.kind, c.ktype, !antisym && c.kind == KERNEL_INTEGER && rng.uniform(0, 2));
     const int outDepth = c.ddepth < 0 ? c.depth : c.ddepth;
-    const bool roi = c.srcRoi || c.dstMode != DST_NEW;
-    TestArray src(rng, c.size, CV_MAKETYPE(c.depth, c.cn), roi);
 
     const Mat expected = referenceSepFilter(src, c.ddepth, kx, ky, c.anchor, c.delta, c.border);
 
@@ -169,6 +168,13 @@ void checkSepFilter(const SepCase& c, RNG& rng)
     gpuconv::sepFilter2D(src.uroi, dst, c.ddepth, kx, ky, c.anchor, c.delta, c.border);
     EXPECT_TRUE(compare(dst.getMat(ACCESS_READ)));
     EXPECT_TRUE(outsideRoiUnchanged(src));  // the source is never written
+}
+
+/** checkSepFilterOn a random source of c.size, a ROI of a larger parent where the case asks. */
+void checkSepFilter(const SepCase& c, RNG& rng)
+{
+    TestArray src(rng, c.size, CV_MAKETYPE(c.depth, c.cn), c.srcRoi || c.dstMode != DST_NEW);
+    checkSepFilterOn(c, src, rng);
 }
 
 SepCase baseCase(int depth, int ddepth, int cn)
@@ -442,6 +448,42 @@ TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
                 EXPECT_TRUE(matsNear(expected, src.uroi.getMat(ACCESS_READ), Tolerance::absolute(1)));
                 EXPECT_TRUE(outsideRoiUnchanged(src));
             }
+}
+
+// One-lane 4-byte sources whose rows lie whole 16-byte vectors apart: the direct kernel reads its
+// windows as aligned vectors, its blocks shifted so that they start on one (by 0-3 pixels, from
+// the image's offset in its buffer, the ROI and the anchor), and stores no output left of the image.
+TEST(SepFilter2D_VectorWindows, shifted_blocks_match_cv)
+{
+    RNG rng = testRng();
+    struct VectorCase
+    {
+        Size parent;
+        Rect roi;
+        int kxLen, kyLen;
+        Point anchor;
+        int ddepth, border, dstMode;
+    };
+    const VectorCase cases[] = {
+        // block shifts 3, 2 (the ROI's offset as the whole image), 1, 0, 2 (in place: a copy), 3
+        { Size(92, 41), Rect(5, 3, 80, 35), 5, 5, Point(-1, -1), -1, BORDER_REFLECT_101, DST_ROI },
+        { Size(92, 41), Rect(6, 1, 80, 35), 7, 3, Point(0, 2), -1, BORDER_CONSTANT | BORDER_ISOLATED, DST_NEW },
+        { Size(92, 41), Rect(6, 2, 81, 37), 3, 7, Point(1, 6), -1, BORDER_WRAP, DST_ROI },
+        { Size(80, 40), Rect(0, 0, 80, 40), 1, 5, Point(0, 4), -1, BORDER_REPLICATE, DST_NEW },
+        { Size(84, 40), Rect(3, 0, 77, 39), 6, 4, Point(1, 0), -1, BORDER_REFLECT, DST_INPLACE },
+        { Size(84, 9), Rect(1, 1, 83, 7), 7, 7, Point(2, 5), -1, BORDER_REFLECT_101, DST_ROI },
+        // rows 332 bytes apart: single pixels
+        { Size(83, 40), Rect(2, 1, 80, 38), 5, 5, Point(-1, -1), -1, BORDER_REFLECT, DST_ROI },
+    };
+    for (const VectorCase& v : cases)
+    {
+        SCOPED_TRACE(cv::format("parent %dx%d, roi at (%d, %d)", v.parent.width, v.parent.height,
+                                v.roi.x, v.roi.y));
+        TestArray src(rng, v.parent, v.roi, CV_32FC1);
+        const SepCase c = { CV_32F, v.ddepth, 1, v.kxLen, v.kyLen, KERNEL_RANDOM, CV_32F, v.anchor, v.border,
+                            v.roi.size(), v.dstMode, true, 0.5 };
+        checkSepFilterOn(c, src, rng);
+    }
 }
 
 // ---- the tensor cores' single pass ------------------------------------------------------------
