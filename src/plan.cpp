@@ -37,13 +37,24 @@ bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout
     return true;
 }
 
-bool readsVectorWindows(int lanes, size_t srcPixelBytes, int blockWidth, bool srcRowsOnVectors)
+bool fewFilterItems(const ocl::Device& device, Size dstSize)
+{
+    return (double)((dstSize.width + 3) / 4) * (double)((dstSize.height + 3) / 4) <
+           2048.0 * std::max(1, device.maxComputeUnits());
+}
+
+bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size_t srcPixelBytes,
+                        int blockWidth, bool srcRowsOnVectors)
 {
     // Read as single pixels, a 7x7 window's 70 loads per 4x4 block kept the H100's load pipeline
     // full (Nsight Compute: L1 84% busy, warps waiting on loads 41% of their cycles; 32FC1 4K 7x7
     // filter2D took 47 device us, docs/PERFORMANCE.md, "Profiles of the small kernels"). The
-    // kernels shift their blocks so that every window starts on a vector.
-    return lanes == 1 && srcPixelBytes == 4 && blockWidth == 4 && srcRowsOnVectors;
+    // kernels shift their blocks so that every window starts on a vector. With few items the
+    // shifted blocks lost: sepFilter2D 5x5 32FC1 at 1080p on the H200 took 17.2-17.6 device us
+    // against 15.8-16.0 from single pixels, where at 4K they took 32.7-33.0 against 37.3-37.6
+    // (docs/PERFORMANCE.md, sepFilter2D, s37a).
+    return lanes == 1 && srcPixelBytes == 4 && blockWidth == 4 && srcRowsOnVectors &&
+           !fewFilterItems(device, dstSize);
 }
 
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements, size_t widestElemSize)
@@ -125,8 +136,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
     // against 15.5-15.7, 20.2, 26.0-26.3; 32FC1 in 2x2 blocks 15.7-15.9, 18.8-19.2, 23.7-24.0
     // against 16.4-16.5, 19.8-19.9, 26.5-26.9; at 4K, 3927 per unit, 4x2 took 1-2% more at 7x7 and
     // 2x2 up to 13% more; docs/PERFORMANCE.md, filter2D).
-    const bool fewItems = (double)((dstSize.width + 3) / 4) * (double)((dstSize.height + 3) / 4) <
-                          2048.0 * std::max(1, device.maxComputeUnits());
+    const bool fewItems = fewFilterItems(device, dstSize);
     if (!largeKernel && lanes == 1 && fewItems && ksize.area() >= 25)
     {
         // Kernels of 5x5 and more with few items: staged in local memory, 4x4 blocks in 16x16
@@ -265,7 +275,8 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
 
     const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
     plan.constantWeights = weightsBytes <= constantBytes;
-    plan.vectorWindows = !plan.tiled && readsVectorWindows(lanes, srcPixelBytes, plan.pixelsX, srcRowsOnVectors);
+    plan.vectorWindows = !plan.tiled && readsVectorWindows(device, dstSize, lanes, srcPixelBytes, plan.pixelsX,
+                                                           srcRowsOnVectors);
     return plan;
 }
 

@@ -57,12 +57,17 @@ struct ArrayLayout
     (" -D ALIGNED") instead of vloadn/vstoren. */
 bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout>& arrays);
 
+/** Whether a filter of a `dstSize` output in blocks of 4x4 outputs per work item leaves `device`'s
+    compute units fewer than 2048 work items each (1080p on an H100 or H200). */
+bool fewFilterItems(const ocl::Device& device, Size dstSize);
+
 /** Whether a filter kernel that reads its windows directly from global memory (filter2D's small
     kernels, sepFilter2D's direct kernel) reads the interior ones as aligned 16-byte vectors
     (VECTOR_WINDOWS, opencl/common/border.cl): one lane of 4-byte pixels, blocks of 4 outputs
-    along x, and a source whose rows lie whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors()
-    of src/border.hpp). */
-bool readsVectorWindows(int lanes, size_t srcPixelBytes, int blockWidth, bool srcRowsOnVectors);
+    along x, a source whose rows lie whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors()
+    of src/border.hpp), and a `dstSize` output with many work items (not fewFilterItems). */
+bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size_t srcPixelBytes,
+                        int blockWidth, bool srcRowsOnVectors);
 
 /** Elementwise kernels: each work item handles `vectorWidth` consecutive elements of a row. */
 struct ElementwisePlan

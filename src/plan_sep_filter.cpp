@@ -189,7 +189,7 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     plan.feasible = plan.direct = true;
     plan.directW = w;
     plan.directH = h;
-    plan.vectorWindows = readsVectorWindows(cn, srcPixelBytes, w, srcRowsOnVectors);
+    plan.vectorWindows = readsVectorWindows(device, size, cn, srcPixelBytes, w, srcRowsOnVectors);
     // Vector windows shift the blocks left by up to w - 1 pixels (opencl/sep_filter2d.cl).
     const int width = size.width + (plan.vectorWindows ? w - 1 : 0);
     plan.shape.local[0] = groupW;

@@ -137,11 +137,10 @@ const std::vector<Row>& rows()
         { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(9, 7), BORDER_REFLECT_101) },
         { "sepFilter2D_direct_several_groups_8UC1", filter(S, CV_8UC1, Size(150, 70), Size(5, 5), BORDER_REFLECT_101, COEFF_SMOOTH) },
         { "sepFilter2D_direct_8UC3_reflect", filter(S, CV_8UC3, Size(13, 9), Size(3, 3), BORDER_REFLECT) },
-        // The direct kernel's vector windows: a whole image (rows of whole 16-byte vectors) into a new
-        // array of exactly its size, blocks shifted by 1 pixel (anchor x 3), so that the first block
-        // of each row starts left of the image.
+        // The direct kernel's vector windows: as filter2D's above, blocks shifted by 1 pixel (anchor
+        // x 3), so that the first block of each row starts left of the image.
         { "sepFilter2D_direct_vector_windows_32FC1_shifted", [] {
-              Case c = filter(S, CV_32FC1, Size(36, 10), Size(5, 3), BORDER_WRAP, COEFF_RANDOM, Point(3, 1), DST_NEW);
+              Case c = filter(S, CV_32FC1, Size(192, 176), Size(5, 3), BORDER_WRAP, COEFF_RANDOM, Point(3, 1), DST_NEW);
               c.srcRoi = false;
               return c; }() },
         // The single pass built for its lengths (planned for large images), a short kernel on wide

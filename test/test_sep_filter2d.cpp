@@ -452,7 +452,9 @@ TEST(SepFilter2D_Inplace, roi_reading_part_of_its_parent)
 
 // One-lane 4-byte sources whose rows lie whole 16-byte vectors apart: the direct kernel reads its
 // windows as aligned vectors, its blocks shifted so that they start on one (by 0-3 pixels, from
-// the image's offset in its buffer, the ROI and the anchor), and stores no output left of the image.
+// the image's offset in its buffer, the ROI and the anchor), and stores no output left of the
+// image. Images large enough for 4x4 blocks to give every compute unit many work items (as for
+// Filter2D_VectorWindows): with few, the plan reads single pixels.
 TEST(SepFilter2D_VectorWindows, shifted_blocks_match_cv)
 {
     RNG rng = testRng();
@@ -462,25 +464,24 @@ TEST(SepFilter2D_VectorWindows, shifted_blocks_match_cv)
         Rect roi;
         int kxLen, kyLen;
         Point anchor;
-        int ddepth, border, dstMode;
+        int border, dstMode;
     };
     const VectorCase cases[] = {
-        // block shifts 3, 2 (the ROI's offset as the whole image), 1, 0, 2 (in place: a copy), 3
-        { Size(92, 41), Rect(5, 3, 80, 35), 5, 5, Point(-1, -1), -1, BORDER_REFLECT_101, DST_ROI },
-        { Size(92, 41), Rect(6, 1, 80, 35), 7, 3, Point(0, 2), -1, BORDER_CONSTANT | BORDER_ISOLATED, DST_NEW },
-        { Size(92, 41), Rect(6, 2, 81, 37), 3, 7, Point(1, 6), -1, BORDER_WRAP, DST_ROI },
-        { Size(80, 40), Rect(0, 0, 80, 40), 1, 5, Point(0, 4), -1, BORDER_REPLICATE, DST_NEW },
-        { Size(84, 40), Rect(3, 0, 77, 39), 6, 4, Point(1, 0), -1, BORDER_REFLECT, DST_INPLACE },
-        { Size(84, 9), Rect(1, 1, 83, 7), 7, 7, Point(2, 5), -1, BORDER_REFLECT_101, DST_ROI },
-        // rows 332 bytes apart: single pixels
-        { Size(83, 40), Rect(2, 1, 80, 38), 5, 5, Point(-1, -1), -1, BORDER_REFLECT, DST_ROI },
+        // block shifts 3, 2 (the ROI's offset as the whole image), 1, 0, 2 (in place: a copy)
+        { Size(2332, 1904), Rect(5, 3, 2320, 1900), 5, 5, Point(-1, -1), BORDER_REFLECT_101, DST_ROI },
+        { Size(2332, 1904), Rect(6, 1, 2320, 1900), 7, 3, Point(0, 2), BORDER_CONSTANT | BORDER_ISOLATED, DST_NEW },
+        { Size(2332, 1904), Rect(6, 2, 2321, 1899), 3, 7, Point(1, 6), BORDER_WRAP, DST_ROI },
+        { Size(2320, 1900), Rect(0, 0, 2320, 1900), 1, 5, Point(0, 4), BORDER_REPLICATE, DST_NEW },
+        { Size(2324, 1900), Rect(3, 0, 2317, 1899), 6, 4, Point(1, 0), BORDER_REFLECT, DST_INPLACE },
+        // rows 9284 bytes apart: single pixels
+        { Size(2321, 1900), Rect(0, 0, 2321, 1900), 5, 5, Point(-1, -1), BORDER_REFLECT, DST_NEW },
     };
     for (const VectorCase& v : cases)
     {
         SCOPED_TRACE(cv::format("parent %dx%d, roi at (%d, %d)", v.parent.width, v.parent.height,
                                 v.roi.x, v.roi.y));
         TestArray src(rng, v.parent, v.roi, CV_32FC1);
-        const SepCase c = { CV_32F, v.ddepth, 1, v.kxLen, v.kyLen, KERNEL_RANDOM, CV_32F, v.anchor, v.border,
+        const SepCase c = { CV_32F, -1, 1, v.kxLen, v.kyLen, KERNEL_RANDOM, CV_32F, v.anchor, v.border,
                             v.roi.size(), v.dstMode, true, 0.5 };
         checkSepFilterOn(c, src, rng);
     }
