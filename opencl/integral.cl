@@ -10,9 +10,9 @@
 // the sum of everything above and left of it, the integral inside the tile is
 //   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral).
 // The single pass computes the tile's own integral first (scans from zero; common/integral_tile.cl)
-// and adds the rest as it stores; the three launches' scan_tile computes it all at once, as a row
-// scan of the tile under an extra row 0 holding P (row 0 seeded with the corner, row y + 1 with
-// L(y)), then a column scan.
+// and adds the rest as it stores; the three launches' scan_tile scans the tile's rows in a type
+// narrower than the sum's where that holds them (ROW_LTN), then its columns, and adds the prefixes
+// of P and L (seeded with the corner) that it scans beside them.
 // In the single pass the carries come from a decoupled look-back (Merrill and Garland,
 // "Single-pass Parallel Prefix Scan with Decoupled Look-back", 2016) along three chains of tiles,
 // each lane summing along its chain what the tiles before published: each tile row (lanes: the
@@ -47,6 +47,9 @@
 // SQSUM (single pass, one-channel 8-bit images): the squared sum too, with SQ_WTN, SQ_DT1,
 // SQ_WT_TO_DT as above, and its tile's type SQ_LTN (32-bit integers) with WT_TO_SQ_LT and
 // SQ_LT_TO_WT; SQUARE: the sum of squares instead of the sum.
+// Three launches: CARRY_LANES, CARRY_SEGMENTS (integral_carries' work-groups), and ROW_LTN, the
+// carried tiles' local type, which holds the sum of a tile row's (squared) source values exactly,
+// with WT_TO_ROW_LT and ROW_LT_TO_WT.
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK
 // (its words) and GROUP_ORDER_TICKETS (tiles' tickets from work-group ids, TAKE_TICKET).
@@ -655,36 +658,40 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
                                      __global const WTN* col_carries, __global const WTN* tile_carries,
                                      __global uchar* dst, int dst_step, int dst_offset)
 {
-    __local WTN tile[(TILE + 1) * LM_STRIDE];
-    __local WTN parts[SEGMENTS * (TILE + 1)];
-    __local WTN seeds[TILE + 1];
+    __local ROW_LTN tile[TILE * LM_STRIDE];
+    __local ROW_LTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
+    __local WTN parts[SEGMENTS * LM_STRIDE];          // [segment][column]
+    __local WTN edges[2 * TILE];
+    __local WTN edge_parts[2 * SEGMENTS];
+    __local WTN seeds[TILE + 1];  // the corner's parts, then the corner (seeds[TILE])
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     const int bx = get_group_id(0), by = get_group_id(1);
     const int x = bx * TILE + lx, y0 = by * TILE;
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        tile[(r + 1) * LM_STRIDE + lx] = tile_pixel(src, src_step, src_offset, rows, cols, y, x);
+        tile[r * LM_STRIDE + lx] = WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
     }
     // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it.
     if (lid < TILE)
         seeds[lid] = strided_sum(tile_carries + (size_t)bx * get_num_groups(1) + lid,
                                  lid < by ? (by - lid + TILE - 1) / TILE : 0, TILE);
     barrier(CLK_LOCAL_MEM_FENCE);
-    WTN above = (WTN)(0), left = (WTN)(0);
     if (lid < TILE)
     {
-        if (x < cols)
-            above = col_carries[(size_t)by * cols + x];
-        if (y0 + lid < rows)
-            left = left_carries[(size_t)bx * rows + y0 + lid];
+        edges[lid] = x < cols ? col_carries[(size_t)by * cols + x] : (WTN)(0);
+        edges[TILE + lid] = y0 + lid < rows ? left_carries[(size_t)bx * rows + y0 + lid] : (WTN)(0);
     }
     else if (lid == TILE)
+    {
+        WTN corner = (WTN)(0);
         for (int r = 0; r < TILE; ++r)
-            above += seeds[r];  // the corner
+            corner += seeds[r];
+        seeds[TILE] = corner;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
-    scan_tile_sum(tile, parts, seeds, above, left, lx, ly, bx, by, rows, cols, dst, dst_step,
-                  dst_offset);
+    scan_tile_sum(tile, row_parts, parts, edges, edge_parts, seeds + TILE, lx, ly, bx, by, rows, cols,
+                  dst, dst_step, dst_offset);
 }
 
 #endif // three launches

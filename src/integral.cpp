@@ -128,6 +128,19 @@ bool squaresShareThePass(int depth, int cn, int sdepth)
     return depth == CV_8U && oclPixelBytes(sdepth, cn) + oclPixelBytes(CV_32S, cn) <= 8;
 }
 
+/** The type of the three launches' carried tiles in local memory (ROW_LTN): one that holds the
+    sum of a tile row of source values exactly, 16-bit integers for 8-bit images (tiles of up to
+    64 pixels: at most 64 x 255) and 32-bit for their squares (64 x 255^2), else the accumulator:
+    a tile of 8UC4 into 32-bit sums then takes 8 bytes a pixel instead of 16. Not for 8S into
+    32-bit sums, whose accumulator is unsigned (wrapping like cv::'s): negative values would not
+    convert to a narrower type. */
+std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
+{
+    if (depth == CV_8U || (depth == CV_8S && (square || sdepth != CV_32S)))
+        return detail::oclTypeName(square ? CV_32S : depth == CV_8U ? CV_16U : CV_16S, cn);
+    return detail::oclAccumulatorTypeName(sdepth, cn);
+}
+
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
     tiles: the sum in sdepth (with `square` the sum of squares); with sqdepth >= 0 the squared
     sum too (single pass, where squaresShareThePass); `finiteOnly`: NaN and infinities count as
@@ -174,8 +187,13 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                 o += cv::format(" -cl-nv-maxrregcount=%d", withTilted.maxRegisters);
         }
         else
-            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d", (int)plan.carries.local[0],
-                            plan.carrySegments);
+        {
+            const std::string rowType = rowPrefixTypeName(depth, square, sdepth, cn);
+            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d -D ROW_LTN=%s -D WT_TO_ROW_LT=convert_%s"
+                            " -D ROW_LT_TO_WT=convert_%s",
+                            (int)plan.carries.local[0], plan.carrySegments, rowType.c_str(), rowType.c_str(),
+                            detail::oclAccumulatorTypeName(sdepth, cn).c_str());
+        }
         if (sqdepth >= 0)
         {
             const std::string sqAcc = detail::oclAccumulatorTypeName(sqdepth, cn);

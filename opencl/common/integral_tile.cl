@@ -128,69 +128,82 @@ inline void ACC_FN(store_tile)(__local const ACC_LT* tile, __local const ACC* ed
     ACC_FN(store_zero_edges)(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
 }
 
-#else // !SINGLE_PASS
+#elif !defined(TILTED) // three launches
 
-// Writes the integral of the tile, whose source values are in rows 1..TILE of `tile`, given for
-// work item lid the sum `above` of column lid above the tile (lid < TILE; the corner for lid ==
-// TILE) and the sum `left` of row lid left of it: row 0 takes P, then row scans seeded with the
-// corner (row 0) and L (rows 1..TILE), then column scans. Called by the whole work-group.
-inline void ACC_FN(scan_tile)(__local ACC* tile, __local ACC* parts, __local ACC* seeds, ACC above,
-                              ACC left, int lx, int ly, int bx, int by, int rows, int cols,
-                              __global uchar* dst, int dst_step, int dst_offset)
+// Writes the integral of the tile whose source values `tile` holds in ROW_LTN, a type that holds
+// the tile's row sums exactly (16-bit integers for 8-bit sums, 32-bit for their squares, else the
+// accumulator's: integral.cl), given `edges` (edges[c] the sum of column x0 + c above the tile,
+// edges[TILE + r] the sum of row y0 + r left of it) and `corner` (everything above and left of
+// it). Output (y0 + r + 1, x0 + c + 1) is top(c) + lefts(r) + columns(r, c), with
+//   top(c) = corner + edges[0] + ... + edges[c],  lefts(r) = edges[TILE] + ... + edges[TILE + r],
+//   columns(r, c) = R(0, c) + ... + R(r, c),  R(i, c) the sum of row i of the tile up to column c,
+// so the tile's own sums stay in its narrow type until its columns are added up. Rows, then
+// columns (and the two edges, as two more lanes, beside them): work item (lx, ly) takes segment
+// ly (SEG values) of row, column or edge lx; each pass a segment's sum to local memory, a
+// barrier, then the segment's running sum from the sums of the segments before it. Called by the
+// whole work-group after a barrier that follows the stores to tile, edges and *corner.
+inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts, __local ACC* parts,
+                              __local ACC* edges, __local ACC* edge_parts, __local const ACC* corner,
+                              int lx, int ly, int bx, int by, int rows, int cols, __global uchar* dst,
+                              int dst_step, int dst_offset)
 {
-    const int lid = ly * TILE + lx, x = bx * TILE + lx, y0 = by * TILE;
-    if (lid < TILE)
-    {
-        tile[lid] = above;
-        seeds[lid + 1] = left;
-    }
-    else if (lid == TILE)
-        seeds[0] = above;
+    const int x = bx * TILE + lx, y0 = by * TILE;
+    __local ROW_LTN* row = tile + lx * LM_STRIDE + ly * SEG;  // segment ly of row lx
+    ROW_LTN sum = (ROW_LTN)(0);
+    for (int c = 0; c < SEG; ++c)
+        sum += row[c];
+    row_parts[ly * LM_STRIDE + lx] = sum;
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Row scans, each row in SEGMENTS segments of SEG pixels (work item (lx, ly): segment ly of
-    // row lx, and of row TILE for lx == 0): segment sums, then each segment seeded with the
-    // row's seed and the sums of the segments to its left.
-    for (int r = lx; r <= TILE; r += TILE)
+    ROW_LTN running = (ROW_LTN)(0);
+    for (int s = 0; s < ly; ++s)
+        running += row_parts[s * LM_STRIDE + lx];
+    for (int c = 0; c < SEG; ++c)
     {
-        ACC sum = (ACC)(0);
-        for (int c = 0; c < SEG; ++c)
-            sum += tile[r * LM_STRIDE + ly * SEG + c];
-        parts[ly * (TILE + 1) + r] = sum;
+        running += row[c];
+        row[c] = running;
+    }
+    __local ACC* edge = edges + lx * TILE + ly * SEG;  // segment ly of edge lx (lx < 2)
+    if (lx < 2)
+    {
+        ACC edge_sum = (ACC)(0);
+        for (int k = 0; k < SEG; ++k)
+            edge_sum += edge[k];
+        edge_parts[lx * SEGMENTS + ly] = edge_sum;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    for (int r = lx; r <= TILE; r += TILE)
+
+    // Segment ly of column lx: rows r0 ...
+    const int r0 = ly * SEG;
+    ACC column = (ACC)(0);
+    for (int k = 0; k < SEG; ++k)
+        column += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]);
+    parts[ly * LM_STRIDE + lx] = column;
+    if (lx < 2)
     {
-        ACC acc = seeds[r];
+        ACC acc = lx == 0 ? *corner : (ACC)(0);
         for (int s = 0; s < ly; ++s)
-            acc += parts[s * (TILE + 1) + r];
-        for (int c = ly * SEG; c < (ly + 1) * SEG; ++c)
+            acc += edge_parts[lx * SEGMENTS + s];
+        for (int k = 0; k < SEG; ++k)
         {
-            acc += tile[r * LM_STRIDE + c];
-            tile[r * LM_STRIDE + c] = acc;
+            acc += edge[k];
+            edge[k] = acc;
         }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Column scans the same way: work item (lx, ly) takes rows 1 + ly * SEG ... of column lx.
-    const int r0 = 1 + ly * SEG;
-    ACC sum = (ACC)(0);
-    for (int k = 0; k < SEG; ++k)
-        sum += tile[(r0 + k) * LM_STRIDE + lx];
-    parts[ly * (TILE + 1) + lx] = sum;
-    barrier(CLK_LOCAL_MEM_FENCE);
     if (x < cols)
     {
-        ACC acc = tile[lx];  // the integral at (y0, x + 1)
+        ACC acc = edges[lx];  // top(lx): the integral at (y0, x + 1)
         for (int s = 0; s < ly; ++s)
-            acc += parts[s * (TILE + 1) + lx];
-        for (int k = 0; k < SEG && y0 + r0 + k - 1 < rows; ++k)
+            acc += parts[s * LM_STRIDE + lx];
+        for (int k = 0; k < SEG && y0 + r0 + k < rows; ++k)
         {
-            acc += tile[(r0 + k) * LM_STRIDE + lx];
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k, x + 1, acc);
+            acc += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]);
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1, acc + edges[TILE + r0 + k]);
         }
     }
     ACC_FN(store_zero_edges)(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
 }
 
-#endif // SINGLE_PASS
+#endif // SINGLE_PASS, three launches
