@@ -18,7 +18,7 @@ done
 wait
 for i in 0 1 2 3; do grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED TESTS?' /tmp/int_$i.log | tr '\n' ' '; echo; done
 grep -h '^\[  FAILED  \]' /tmp/int_*.log | sort -u | head
-export GPUCONV_PERF_SAMPLES=15
+export GPUCONV_PERF_SAMPLES=10
 p='gpuconv/OCL_Integral.Integral/'; t='gpuconv/OCL_Types.OneCall/'
 for round in 1 2 3; do
   for lib in lib base; do
