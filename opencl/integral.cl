@@ -11,8 +11,8 @@
 //   corner + (prefix of P along x) + (prefix of L along y) + (the tile's own integral).
 // The single pass computes the tile's own integral first (scans from zero; common/integral_tile.cl)
 // and adds the rest as it stores; the three launches' scan_tile scans the tile's rows in a type
-// narrower than the sum's where that holds them (ROW_LTN), then its columns, and adds the prefixes
-// of P and L (seeded with the corner) that it scans beside them.
+// narrower than the sum's where that holds them (ROW_LTN), then its columns with L added, from the
+// prefix of P seeded with the corner.
 // In the single pass the carries come from a decoupled look-back (Merrill and Garland,
 // "Single-pass Parallel Prefix Scan with Decoupled Look-back", 2016) along three chains of tiles,
 // each lane summing along its chain what the tiles before published: each tile row (lanes: the
@@ -67,6 +67,9 @@
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
 #define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
+// The three launches' carried tiles (ROW_LTN) also for 16-bit elements (one-channel 8-bit images):
+// an odd number of 32-bit words, else row-wise walks would meet in pairs in one bank.
+#define ROW_LM_STRIDE (sizeof(ROW_LTN) == 2 ? TILE + 2 : LM_STRIDE)
 // Local arrays carved out of one buffer (a pass of upright and tilted tiles takes the larger of
 // their local memories, not both) start on 32 bytes, the widest vector's alignment.
 #define LM_ROUND(bytes) (((bytes) + 31) / 32 * 32)
@@ -658,11 +661,11 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
                                      __global const WTN* col_carries, __global const WTN* tile_carries,
                                      __global uchar* dst, int dst_step, int dst_offset)
 {
-    __local ROW_LTN tile[TILE * LM_STRIDE];
+    __local ROW_LTN tile[TILE * ROW_LM_STRIDE];
     __local ROW_LTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
     __local WTN parts[SEGMENTS * LM_STRIDE];          // [segment][column]
-    __local WTN edges[2 * TILE];
-    __local WTN edge_parts[2 * SEGMENTS];
+    __local WTN edges[2 * TILE];  // above the tile, then left of it (scan_tile)
+    __local WTN top_parts[SEGMENTS];
     __local WTN seeds[TILE + 1];  // the corner's parts, then the corner (seeds[TILE])
     const int lx = get_local_id(0), ly = get_local_id(1), lid = ly * TILE + lx;
     const int bx = get_group_id(0), by = get_group_id(1);
@@ -670,7 +673,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        tile[r * LM_STRIDE + lx] = WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
+        tile[r * ROW_LM_STRIDE + lx] = WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
     }
     // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it.
     if (lid < TILE)
@@ -690,7 +693,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
         seeds[TILE] = corner;
     }
     barrier(CLK_LOCAL_MEM_FENCE);
-    scan_tile_sum(tile, row_parts, parts, edges, edge_parts, seeds + TILE, lx, ly, bx, by, rows, cols,
+    scan_tile_sum(tile, row_parts, parts, edges, top_parts, seeds + TILE, lx, ly, bx, by, rows, cols,
                   dst, dst_step, dst_offset);
 }
 

@@ -130,29 +130,38 @@ inline void ACC_FN(store_tile)(__local const ACC_LT* tile, __local const ACC* ed
 
 #elif !defined(TILTED) // three launches
 
-// Writes the integral of the tile whose source values `tile` holds in ROW_LTN, a type that holds
-// the tile's row sums exactly (16-bit integers for 8-bit sums, 32-bit for their squares, else the
-// accumulator's: integral.cl), given `edges` (edges[c] the sum of column x0 + c above the tile,
-// edges[TILE + r] the sum of row y0 + r left of it) and `corner` (everything above and left of
-// it). Output (y0 + r + 1, x0 + c + 1) is top(c) + lefts(r) + columns(r, c), with
-//   top(c) = corner + edges[0] + ... + edges[c],  lefts(r) = edges[TILE] + ... + edges[TILE + r],
-//   columns(r, c) = R(0, c) + ... + R(r, c),  R(i, c) the sum of row i of the tile up to column c,
-// so the tile's own sums stay in its narrow type until its columns are added up. Rows, then
-// columns (and the two edges, as two more lanes, beside them): work item (lx, ly) takes segment
-// ly (SEG values) of row, column or edge lx; each pass a segment's sum to local memory, a
-// barrier, then the segment's running sum from the sums of the segments before it. Called by the
-// whole work-group after a barrier that follows the stores to tile, edges and *corner.
+// Writes the integral of the tile whose source values `tile` holds in ROW_LTN (rows ROW_LM_STRIDE
+// apart), a type that holds the tile's row sums exactly (16-bit integers for 8-bit sums, 32-bit
+// for their squares, else the accumulator's: integral.cl), given `edges` (edges[c] the sum of
+// column x0 + c above the tile, edges[TILE + r] the sum of row y0 + r left of it) and `corner`
+// (everything above and left of it). Output (y0 + r + 1, x0 + c + 1) is
+//   top(c) + (R(0, c) + edges[TILE]) + ... + (R(r, c) + edges[TILE + r]),
+//   top(c) = corner + edges[0] + ... + edges[c],  R(i, c) the sum of row i of the tile up to c,
+// so the tile's own sums stay in its narrow type until its columns are added up. The rows, then
+// the columns (and top, beside the columns' first step): work item (lx, ly) takes segment ly
+// (SEG values) of row or column lx (of top for lx == 0); each scan a segment's sum to local
+// memory, a barrier, then the segment's running sum from the sums of the segments before it.
+// Called by the whole work-group after a barrier that follows the stores to tile, edges and
+// *corner.
 inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts, __local ACC* parts,
-                              __local ACC* edges, __local ACC* edge_parts, __local const ACC* corner,
+                              __local ACC* edges, __local ACC* top_parts, __local const ACC* corner,
                               int lx, int ly, int bx, int by, int rows, int cols, __global uchar* dst,
                               int dst_step, int dst_offset)
 {
     const int x = bx * TILE + lx, y0 = by * TILE;
-    __local ROW_LTN* row = tile + lx * LM_STRIDE + ly * SEG;  // segment ly of row lx
+    __local ROW_LTN* row = tile + lx * ROW_LM_STRIDE + ly * SEG;  // segment ly of row lx
     ROW_LTN sum = (ROW_LTN)(0);
     for (int c = 0; c < SEG; ++c)
         sum += row[c];
     row_parts[ly * LM_STRIDE + lx] = sum;
+    __local ACC* top = edges + ly * SEG;  // segment ly of top
+    if (lx == 0)
+    {
+        ACC top_sum = (ACC)(0);
+        for (int k = 0; k < SEG; ++k)
+            top_sum += top[k];
+        top_parts[ly] = top_sum;
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
 
     ROW_LTN running = (ROW_LTN)(0);
@@ -163,33 +172,26 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
         running += row[c];
         row[c] = running;
     }
-    __local ACC* edge = edges + lx * TILE + ly * SEG;  // segment ly of edge lx (lx < 2)
-    if (lx < 2)
+    if (lx == 0)
     {
-        ACC edge_sum = (ACC)(0);
+        ACC acc = *corner;
+        for (int s = 0; s < ly; ++s)
+            acc += top_parts[s];
         for (int k = 0; k < SEG; ++k)
-            edge_sum += edge[k];
-        edge_parts[lx * SEGMENTS + ly] = edge_sum;
+        {
+            acc += top[k];
+            top[k] = acc;
+        }
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Segment ly of column lx: rows r0 ...
+    // Segment ly of column lx: rows r0 ..., each with the sum of its row left of the tile.
     const int r0 = ly * SEG;
+    __local const ACC* left = edges + TILE + r0;
     ACC column = (ACC)(0);
     for (int k = 0; k < SEG; ++k)
-        column += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]);
+        column += ROW_LT_TO_WT(tile[(r0 + k) * ROW_LM_STRIDE + lx]) + left[k];
     parts[ly * LM_STRIDE + lx] = column;
-    if (lx < 2)
-    {
-        ACC acc = lx == 0 ? *corner : (ACC)(0);
-        for (int s = 0; s < ly; ++s)
-            acc += edge_parts[lx * SEGMENTS + s];
-        for (int k = 0; k < SEG; ++k)
-        {
-            acc += edge[k];
-            edge[k] = acc;
-        }
-    }
     barrier(CLK_LOCAL_MEM_FENCE);
 
     if (x < cols)
@@ -199,8 +201,8 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
             acc += parts[s * LM_STRIDE + lx];
         for (int k = 0; k < SEG && y0 + r0 + k < rows; ++k)
         {
-            acc += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]);
-            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1, acc + edges[TILE + r0 + k]);
+            acc += ROW_LT_TO_WT(tile[(r0 + k) * ROW_LM_STRIDE + lx]) + left[k];
+            ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1, acc);
         }
     }
     ACC_FN(store_zero_edges)(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
