@@ -67,9 +67,6 @@
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
 #define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks
-// The three launches' carried tiles (ROW_LTN) also for 16-bit elements (one-channel 8-bit images):
-// an odd number of 32-bit words, else row-wise walks would meet in pairs in one bank.
-#define ROW_LM_STRIDE (sizeof(ROW_LTN) == 2 ? TILE + 2 : LM_STRIDE)
 // Local arrays carved out of one buffer (a pass of upright and tilted tiles takes the larger of
 // their local memories, not both) start on 32 bytes, the widest vector's alignment.
 #define LM_ROUND(bytes) (((bytes) + 31) / 32 * 32)
@@ -661,7 +658,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
                                      __global const WTN* col_carries, __global const WTN* tile_carries,
                                      __global uchar* dst, int dst_step, int dst_offset)
 {
-    __local ROW_LTN tile[TILE * ROW_LM_STRIDE];
+    __local ROW_LTN tile[TILE * LM_STRIDE];
     __local ROW_LTN row_parts[SEGMENTS * LM_STRIDE];  // [segment][row]
     __local WTN parts[SEGMENTS * LM_STRIDE];          // [segment][column]
     __local WTN edges[2 * TILE];  // above the tile, then left of it (scan_tile)
@@ -673,7 +670,7 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
     for (int k = 0; k < SEG; ++k)
     {
         const int r = ly * SEG + k, y = y0 + r;
-        tile[r * ROW_LM_STRIDE + lx] = WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
+        tile[r * LM_STRIDE + lx] = WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y, x));
     }
     // The corner, in parts: the sums of tile rows lid, lid + TILE, ... above the tile left of it.
     if (lid < TILE)

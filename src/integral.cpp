@@ -128,16 +128,22 @@ bool squaresShareThePass(int depth, int cn, int sdepth)
     return depth == CV_8U && oclPixelBytes(sdepth, cn) + oclPixelBytes(CV_32S, cn) <= 8;
 }
 
-/** The type of the three launches' carried tiles in local memory (ROW_LTN): one that holds the
-    sum of a tile row of source values exactly, 16-bit integers for 8-bit images (tiles of up to
-    64 pixels: at most 64 x 255) and 32-bit for their squares (64 x 255^2), else the accumulator:
-    a tile of 8UC4 into 32-bit sums then takes 8 bytes a pixel instead of 16. Not for 8S into
-    32-bit sums, whose accumulator is unsigned (wrapping like cv::'s): negative values would not
-    convert to a narrower type. */
+/** The type of the three launches' carried tiles in local memory (ROW_LTN): for 8-bit images one
+    that holds a tile row's sum exactly and takes less room than the accumulator, where that lets
+    more groups share a compute unit: 16-bit integers (tiles of up to 64 pixels: at most 64 x 255)
+    for accumulators of 16 bytes a pixel or more (3 and 4 channels of 32-bit sums), 32-bit ones for
+    squares (64 x 255^2; integer adds, not double ones); else the accumulator. (H200, s37f: 4K 8UC4
+    into 32-bit sums 87.1-87.2 device us against 94.3-94.8, 8UC3 89.7-91.2 against 98.9-99.0; one
+    channel in 16 bits was slower, 40.0-42.2 against 38.9-39.5 for 8UC1, whose groups already
+    fill a compute unit; docs/PERFORMANCE.md, integral.) Not for 8S into 32-bit sums, whose
+    accumulator is unsigned (wrapping like cv::'s): negative values would not convert. */
 std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
 {
-    if (depth == CV_8U || (depth == CV_8S && (square || sdepth != CV_32S)))
-        return detail::oclTypeName(square ? CV_32S : depth == CV_8U ? CV_16U : CV_16S, cn);
+    const bool narrowable = depth == CV_8U || (depth == CV_8S && (square || sdepth != CV_32S));
+    if (narrowable && square)
+        return detail::oclTypeName(CV_32S, cn);
+    if (narrowable && oclPixelBytes(sdepth, cn) >= 16)
+        return detail::oclTypeName(depth == CV_8U ? CV_16U : CV_16S, cn);
     return detail::oclAccumulatorTypeName(sdepth, cn);
 }
 

@@ -130,10 +130,10 @@ inline void ACC_FN(store_tile)(__local const ACC_LT* tile, __local const ACC* ed
 
 #elif !defined(TILTED) // three launches
 
-// Writes the integral of the tile whose source values `tile` holds in ROW_LTN (rows ROW_LM_STRIDE
-// apart), a type that holds the tile's row sums exactly (16-bit integers for 8-bit sums, 32-bit
-// for their squares, else the accumulator's: integral.cl), given `edges` (edges[c] the sum of
-// column x0 + c above the tile, edges[TILE + r] the sum of row y0 + r left of it) and `corner`
+// Writes the integral of the tile whose source values `tile` holds in ROW_LTN, a type that holds
+// the tile's row sums exactly (for 8-bit images narrower than the accumulator where that saves
+// local memory: src/integral.cpp, rowPrefixTypeName), given `edges` (edges[c] the sum of column
+// x0 + c above the tile, edges[TILE + r] the sum of row y0 + r left of it) and `corner`
 // (everything above and left of it). Output (y0 + r + 1, x0 + c + 1) is
 //   top(c) + (R(0, c) + edges[TILE]) + ... + (R(r, c) + edges[TILE + r]),
 //   top(c) = corner + edges[0] + ... + edges[c],  R(i, c) the sum of row i of the tile up to c,
@@ -149,7 +149,7 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
                               int dst_step, int dst_offset)
 {
     const int x = bx * TILE + lx, y0 = by * TILE;
-    __local ROW_LTN* row = tile + lx * ROW_LM_STRIDE + ly * SEG;  // segment ly of row lx
+    __local ROW_LTN* row = tile + lx * LM_STRIDE + ly * SEG;  // segment ly of row lx
     ROW_LTN sum = (ROW_LTN)(0);
     for (int c = 0; c < SEG; ++c)
         sum += row[c];
@@ -190,7 +190,7 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
     __local const ACC* left = edges + TILE + r0;
     ACC column = (ACC)(0);
     for (int k = 0; k < SEG; ++k)
-        column += ROW_LT_TO_WT(tile[(r0 + k) * ROW_LM_STRIDE + lx]) + left[k];
+        column += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]) + left[k];
     parts[ly * LM_STRIDE + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -201,7 +201,7 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
             acc += parts[s * LM_STRIDE + lx];
         for (int k = 0; k < SEG && y0 + r0 + k < rows; ++k)
         {
-            acc += ROW_LT_TO_WT(tile[(r0 + k) * ROW_LM_STRIDE + lx]) + left[k];
+            acc += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]) + left[k];
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1, acc);
         }
     }
