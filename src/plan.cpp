@@ -57,6 +57,11 @@ bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size
            !fewFilterItems(device, dstSize);
 }
 
+int directBlocksSpan(int width, int blockWidth, bool vectorWindows)
+{
+    return width + (vectorWindows ? blockWidth - 1 : 0);
+}
+
 ElementwisePlan planElementwise(const ocl::Device& device, int rows, int rowElements, size_t widestElemSize)
 {
     CV_Assert(rows > 0 && rowElements > 0 && widestElemSize > 0);
@@ -100,8 +105,7 @@ LaunchShape Filter2DPlan::launchShape(Size dstSize) const
     LaunchShape shape;
     shape.dims = 2;
     const int blockW = groupW * pixelsX, blockH = groupH * pixelsY;
-    // Vector windows shift the blocks left by up to PX - 1 pixels (opencl/filter2d.cl).
-    const int width = dstSize.width + (vectorWindows ? pixelsX - 1 : 0);
+    const int width = directBlocksSpan(dstSize.width, pixelsX, vectorWindows);
     shape.local[0] = (size_t)groupW;
     shape.local[1] = (size_t)groupH;
     shape.global[0] = (size_t)((width + blockW - 1) / blockW) * groupW;

@@ -69,6 +69,11 @@ bool fewFilterItems(const ocl::Device& device, Size dstSize);
 bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size_t srcPixelBytes,
                         int blockWidth, bool srcRowsOnVectors);
 
+/** The width the blocks of a direct filter kernel, `blockWidth` outputs wide, cover for an output
+    `width` wide: with vector windows they start up to blockWidth - 1 pixels left of their place
+    (vector_window_shift). */
+int directBlocksSpan(int width, int blockWidth, bool vectorWindows);
+
 /** Elementwise kernels: each work item handles `vectorWidth` consecutive elements of a row. */
 struct ElementwisePlan
 {

@@ -190,8 +190,7 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     plan.directW = w;
     plan.directH = h;
     plan.vectorWindows = readsVectorWindows(device, size, cn, srcPixelBytes, w, srcRowsOnVectors);
-    // Vector windows shift the blocks left by up to w - 1 pixels (opencl/sep_filter2d.cl).
-    const int width = size.width + (plan.vectorWindows ? w - 1 : 0);
+    const int width = directBlocksSpan(size.width, w, plan.vectorWindows);
     plan.shape.local[0] = groupW;
     plan.shape.local[1] = groupH;
     plan.shape.global[0] = roundUp((width + w - 1) / w, groupW);
