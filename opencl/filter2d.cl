@@ -167,7 +167,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     const int ox = get_local_id(0) * PX, oy = get_local_id(1) * PY;  // item's block in the group's
 #ifdef VECTOR_WINDOWS
     // bx and ox are multiples of PX.
-    const int block_shift = vector_window_shift(src_whole_offset, roi_x, anchor_x, PX);
+    const int block_shift = vector_window_shift(src_whole_offset, SRC_PIXEL_SIZE, roi_x, anchor_x, PX);
 #else
     const int block_shift = 0;
 #endif

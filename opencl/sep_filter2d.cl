@@ -638,7 +638,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
 {
     FIX_TAPS();
 #  ifdef VECTOR_WINDOWS
-    const int shift = vector_window_shift(src_whole_offset, roi_x, anchor_x, DIRECT_BW);
+    const int shift = vector_window_shift(src_whole_offset, SRC_PIXEL_SIZE, roi_x, anchor_x, DIRECT_BW);
 #  else
     const int shift = 0;
 #  endif

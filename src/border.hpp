@@ -42,11 +42,11 @@ BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char*
 UMat copyFilterSource(const UMat& src, BorderGeometry& g, Size ksize, Point anchor);
 
 /** Whether `src`'s rows lie a whole number of 16-byte vectors apart and its extrapolated image
-    `g` starts on a 4-byte boundary: the direct filters' vector windows (readsVectorWindows of
+    `g` starts on a whole pixel: the direct filters' vector windows (readsVectorWindows of
     src/plan.hpp) then align every window row to a vector by shifting their blocks. */
 inline bool srcRowsOnVectors(const UMat& src, const BorderGeometry& g)
 {
-    return src.step[0] % 16 == 0 && g.wholeOffset % 4 == 0;
+    return src.step[0] % 16 == 0 && g.wholeOffset % src.elemSize() == 0;
 }
 
 }}} // namespace cv::gpuconv::detail

@@ -215,9 +215,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
             o += cv::format(" -D TO_ACC_PX=%s -D TO_DST_PX=%s",
                             oclConvertName(c.sdepth, c.accDepth, plan.pixelsX).c_str(),
                             oclConvertName(c.accDepth, c.ddepth, plan.pixelsX).c_str());
-        // Direct reads of one-channel 8- and 16-bit rows go through aligned 32-bit words.
+        // Other direct reads of one-channel 8- and 16-bit rows go through aligned 32-bit words.
         const int elemBytes = (int)CV_ELEM_SIZE1(c.sdepth);
-        if (!plan.tiled && c.cn == 1 && elemBytes <= 2)
+        if (!plan.tiled && !plan.vectorWindows && c.cn == 1 && elemBytes <= 2)
             o += cv::format(" -D ROW_WORDS=%d -D TO_ACC_WORD=%s", 4 / elemBytes,
                             oclConvertName(c.sdepth, c.accDepth, 4 / elemBytes).c_str());
         return o;

@@ -62,12 +62,13 @@ bool rowsStartOnVectors(int rows, int vectorWidth, const std::vector<ArrayLayout
 bool fewFilterItems(const ocl::Device& device, Size dstSize);
 
 /** Whether a filter kernel that reads its windows directly from global memory (filter2D's small
-    kernels, sepFilter2D's direct kernel) reads the interior ones as aligned 16-byte vectors
-    (VECTOR_WINDOWS, opencl/common/border.cl): one lane of 4-byte pixels, blocks of 4 outputs
-    along x, a source whose rows lie whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors()
-    of src/border.hpp), and a `dstSize` output with many work items (not fewFilterItems). */
+    kernels, sepFilter2D's direct kernel) reads the interior ones as aligned vectors of 4 pixels
+    (VECTOR_WINDOWS, opencl/common/border.cl): one lane of 4-byte pixels, or of 1- and 2-byte
+    ones under a `ksize` kernel above 3x3; blocks of 4 outputs along x; a source whose rows lie
+    whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors() of src/border.hpp); and a
+    `dstSize` output with many work items (not fewFilterItems). */
 bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size_t srcPixelBytes,
-                        int blockWidth, bool srcRowsOnVectors);
+                        int blockWidth, Size ksize, bool srcRowsOnVectors);
 
 /** The width the blocks of a direct filter kernel, `blockWidth` outputs wide, cover for an output
     `width` wide: with vector windows they start up to blockWidth - 1 pixels left of their place

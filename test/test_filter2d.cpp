@@ -304,14 +304,14 @@ INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_Sizes,
     ::testing::Combine(::testing::Values(CV_8UC1, CV_8UC4, CV_16SC3, CV_32FC1),
                        ::testing::Values(Size(3, 3), Size(5, 5), Size(7, 7))));
 
-// ---- one-lane 4-byte windows read as aligned vectors -------------------------------------------
+// ---- one-lane windows read as aligned vectors ----------------------------------------------------
 
-// Large one-lane float images read their windows as aligned 16-byte vectors, each group's block
-// shifted left by 0-3 pixels so that its windows start on one (src/plan.cpp, vectorWindows); the
-// shift follows the whole image's offset in its buffer, the ROI and the anchor, and rows that lie
-// no whole number of vectors apart read single pixels. The images are large enough for direct
-// blocks 4 pixels wide on CPU devices and on GPUs of up to 132 compute units (smaller ones take
-// other shapes).
+// Large one-lane images read their windows as aligned vectors of 4 pixels (floats; 8- and 16-bit
+// elements under kernels above 3x3), each group's block shifted left by 0-3 pixels so that its
+// windows start on one (src/plan.cpp, readsVectorWindows); the shift follows the whole image's
+// offset in its buffer, the ROI and the anchor, and rows that lie no whole number of vectors apart
+// read single pixels. The images are large enough for direct blocks 4 pixels wide on CPU devices
+// and on GPUs of up to 132 compute units (smaller ones take other shapes).
 TEST(Filter2D_VectorWindows, shifted_blocks_match_cv)
 {
     RNG rng = testRng();
@@ -324,23 +324,26 @@ TEST(Filter2D_VectorWindows, shifted_blocks_match_cv)
         int border;
         bool inPlace;
     };
+    // Block shifts 2, 1 (the ROI's offset as the whole image), in place (a copy), 3, 0 (3x3:
+    // floats only), 0, single pixels.
     const VectorCase cases[] = {
-        // block shifts 1, 2 (the ROI's offset as the whole image), 3 (in place: a copy), 0
-        { Size(2332, 1904), Rect(4, 3, 2320, 1900), Size(7, 7), Point(-1, -1), BORDER_REFLECT_101, false },
-        { Size(2332, 1904), Rect(2, 1, 2320, 1900), Size(7, 7), Point(0, 6), BORDER_CONSTANT | BORDER_ISOLATED, false },
-        { Size(2320, 1900), Rect(0, 0, 2320, 1900), Size(3, 3), Point(1, 0), BORDER_WRAP, true },
-        { Size(2320, 1900), Rect(0, 0, 2320, 1900), Size(5, 4), Point(0, 3), BORDER_REPLICATE, false },
-        // rows 9284 bytes apart: single pixels
+        { Size(2336, 1904), Rect(5, 3, 2320, 1900), Size(7, 7), Point(-1, -1), BORDER_REFLECT_101, false },
+        { Size(2336, 1904), Rect(6, 1, 2320, 1900), Size(5, 5), Point(1, 2), BORDER_CONSTANT | BORDER_ISOLATED, false },
+        { Size(2336, 1900), Rect(0, 0, 2336, 1900), Size(5, 5), Point(1, 0), BORDER_WRAP, true },
+        { Size(2336, 1900), Rect(7, 0, 2320, 1900), Size(5, 4), Point(0, 3), BORDER_REPLICATE, false },
+        { Size(2336, 1904), Rect(1, 2, 2320, 1900), Size(3, 3), Point(-1, -1), BORDER_REFLECT, false },
+        { Size(2336, 1904), Rect(12, 2, 2320, 1900), Size(7, 5), Point(0, 1), BORDER_REFLECT_101, false },
         { Size(2321, 1900), Rect(0, 0, 2321, 1900), Size(7, 7), Point(-1, -1), BORDER_REFLECT, false },
     };
-    for (const VectorCase& v : cases)
-    {
-        SCOPED_TRACE(cv::format("parent %dx%d, roi at (%d, %d)", v.parent.width, v.parent.height,
-                                v.roi.x, v.roi.y));
-        TestArray src(rng, v.parent, v.roi, CV_32FC1);
-        checkFilterOn({ CV_32FC1, -1, v.roi.size(), randomKernel(rng, v.ksize), v.anchor, 0.5, v.border,
-                        true, v.inPlace ? DST_INPLACE : DST_ROI }, src, rng);
-    }
+    for (const int type : { CV_32FC1, CV_8UC1, CV_16SC1 })
+        for (const VectorCase& v : cases)
+        {
+            SCOPED_TRACE(cv::format("%s, parent %dx%d, roi at (%d, %d)", depthName(CV_MAT_DEPTH(type)),
+                                    v.parent.width, v.parent.height, v.roi.x, v.roi.y));
+            TestArray src(rng, v.parent, v.roi, type);
+            checkFilterOn({ type, -1, v.roi.size(), randomKernel(rng, v.ksize), v.anchor, 0.5, v.border,
+                            true, v.inPlace ? DST_INPLACE : DST_ROI }, src, rng);
+        }
 }
 
 // ---- exactness where the computation is exact --------------------------------------------------

@@ -132,6 +132,12 @@ const std::vector<Row>& rows()
               Case c = filter(F, CV_32FC1, Size(192, 176), Size(3, 5), BORDER_REFLECT, COEFF_RANDOM, Point(2, 1), DST_NEW);
               c.srcRoi = false;
               return c; }() },
+        // 8-bit windows as vectors of 4 bytes (kernels above 3x3), blocks shifted by 1 pixel
+        // (anchor x 3).
+        { "filter2D_vector_windows_8UC1_shifted", [] {
+              Case c = filter(F, CV_8UC1, Size(192, 176), Size(5, 5), BORDER_REFLECT_101, COEFF_RANDOM, Point(3, 1), DST_NEW);
+              c.srcRoi = false;
+              return c; }() },
         { "filter2D_rank_one_8UC1_as_separable", filter(F, CV_8UC1, Size(20, 9), Size(17, 17), BORDER_REPLICATE, COEFF_SMOOTH) },
         // Several work-groups in each direction (tiles, carries between them, groups' aprons).
         { "sepFilter2D_several_groups_16UC1", filter(S, CV_16UC1, Size(70, 37), Size(9, 7), BORDER_REFLECT_101) },

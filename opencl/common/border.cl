@@ -70,11 +70,12 @@ inline void map_border_columns(volatile int* columns, int width, int x0, int col
     } while (0)
 
 // Direct filters (filter2D's small kernels, sepFilter2D's direct kernel) that read the interior
-// windows of one-lane 4-byte pixels as aligned vectors of px pixels (VECTOR_WINDOWS; the host
-// checks that rows lie a whole number of vectors apart): how many pixels left of its place in
-// the grid a block starts so that every window row starts on a vector. A window starts at byte
-// src_whole_offset + 4 * (roi_x + x - anchor_x) of its row, x the block's first output.
-inline int vector_window_shift(int src_whole_offset, int roi_x, int anchor_x, int px)
+// windows of one-lane pixels as aligned vectors of px pixels (VECTOR_WINDOWS; the host checks that
+// rows lie a whole number of vectors apart and that the image starts on a whole pixel): how many
+// pixels left of its place in the grid a block starts so that every window row starts on a
+// vector. A window starts at byte src_whole_offset + pixel_size * (roi_x + x - anchor_x) of its
+// row, x the block's first output.
+inline int vector_window_shift(int src_whole_offset, int pixel_size, int roi_x, int anchor_x, int px)
 {
-    return (src_whole_offset / 4 + roi_x - anchor_x) & (px - 1);
+    return (src_whole_offset / pixel_size + roi_x - anchor_x) & (px - 1);
 }
