@@ -49,7 +49,8 @@
 // SQ_LT_TO_WT; SQUARE: the sum of squares instead of the sum.
 // Three launches: CARRY_LANES, CARRY_SEGMENTS (integral_carries' work-groups), and ROW_LTN, the
 // carried tiles' local type, which holds the sum of a tile row's (squared) source values exactly,
-// with WT_TO_ROW_LT and ROW_LT_TO_WT.
+// with WT_TO_ROW_LT and ROW_LT_TO_WT; the single pass takes ROW_LTN for its tile where the host
+// gives it (the sum alone, without SQSUM or WITH_TILTED).
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK
 // (its words) and GROUP_ORDER_TICKETS (tiles' tickets from work-group ids, TAKE_TICKET).
@@ -398,7 +399,17 @@ inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN*
 // chain is the tile's total, whose sum along the tile row is the corner chain's aggregate.
 // Its local memory, `lm`: the tile and the segment sums (then the carries: store_tile's edges) of
 // each output.
+#ifdef ROW_LTN
+#  if defined(SQSUM) || defined(WITH_TILTED)
+#    error "the single pass keeps its tile's rows in ROW_LTN for the sum alone"
+#  endif
+// The tile's row prefixes in ROW_LTN, the column segments' sums, and the edges store_tile adds.
+#define UPRIGHT_TILE_BYTES LM_ROUND(TILE * LM_STRIDE * sizeof(ROW_LTN))
+#define UPRIGHT_EDGES_BYTES LM_ROUND((2 * TILE + 1) * sizeof(WTN))
+#else
 #define UPRIGHT_TILE_BYTES LM_ROUND(TILE * LM_STRIDE * sizeof(WTN))
+#define UPRIGHT_EDGES_BYTES 0
+#endif
 #define UPRIGHT_PARTS_BYTES LM_ROUND(SEGMENTS * LM_STRIDE * sizeof(WTN))
 #ifdef SQSUM
 #define SQ_TILE_BYTES LM_ROUND(TILE * LM_STRIDE * sizeof(SQ_LTN))
@@ -406,7 +417,7 @@ inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN*
 #define UPRIGHT_LM_BYTES (UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES + SQ_TILE_BYTES + SQ_PARTS_BYTES + \
                           LM_ROUND((2 * TILE + 2) * sizeof(SQ_WTN)))
 #else
-#define UPRIGHT_LM_BYTES (UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES)
+#define UPRIGHT_LM_BYTES (UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES + UPRIGHT_EDGES_BYTES)
 #endif
 
 // The squared sum's output and look-back words, as integral_tiles and upright_tile take them.
@@ -423,8 +434,10 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
                          __global uchar* dst, int dst_step, int dst_offset SQ_PARAMS, __global ulong* carries,
                          int tiles_x, uint epoch, int t, int lx, int ly, __local uchar* lm)
 {
+#ifndef ROW_LTN
     __local WTN* tile = (__local WTN*)lm;
     __local WTN* parts = (__local WTN*)(lm + UPRIGHT_TILE_BYTES);
+#endif
 #ifdef SQSUM
     __local SQ_LTN* sq_tile = (__local SQ_LTN*)(lm + UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES);
     __local SQ_LTN* sq_parts = (__local SQ_LTN*)((__local uchar*)sq_tile + SQ_TILE_BYTES);
@@ -433,7 +446,58 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     const int lid = ly * TILE + lx;
     const int by = ticket_row(t, tiles_x), bx = t - by * tiles_x;
     const int x = bx * TILE + lx, y0 = by * TILE;
-
+    const bool row_item = ly == SEGMENTS - 1;
+#ifdef ROW_LTN
+    // The tile in ROW_LTN, which holds a tile row's sums exactly (8-bit images into 16-byte sums,
+    // src/integral.cpp): half their local memory or less, so tiles of 64 fit. Its rows are
+    // scanned first, in that type; the columns' sums of those prefixes, in the sum's type, are
+    // taken per segment (`parts`), and the tile's own integral at (r, c) is then the parts of
+    // column c above r's segment plus its prefixes R(k, c) down to r, added as the outputs are
+    // stored. Local memory: the tile, `parts` (the rows' segment sums before it), `edges`.
+    __local ROW_LTN* tile = (__local ROW_LTN*)lm;
+    __local WTN* parts = (__local WTN*)(lm + UPRIGHT_TILE_BYTES);
+    __local ROW_LTN* row_parts = (__local ROW_LTN*)parts;
+    __local WTN* edges = (__local WTN*)(lm + UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES);
+    #pragma unroll
+    for (int k = 0; k < SEG; ++k)
+        tile[(ly * SEG + k) * LM_STRIDE + lx] =
+            WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y0 + ly * SEG + k, x));
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // Along the rows: columns ly * SEG ... of row lx.
+    __local ROW_LTN* row = tile + lx * LM_STRIDE + ly * SEG;
+    ROW_LTN prefix[SEG];
+    prefix[0] = row[0];
+    #pragma unroll
+    for (int k = 1; k < SEG; ++k)
+        prefix[k] = prefix[k - 1] + row[k];
+    row_parts[ly * LM_STRIDE + lx] = prefix[SEG - 1];
+    barrier(CLK_LOCAL_MEM_FENCE);
+    ROW_LTN earlier = (ROW_LTN)(0);
+    for (int s = 0; s < ly; ++s)
+        earlier += row_parts[s * LM_STRIDE + lx];
+    #pragma unroll
+    for (int k = 0; k < SEG; ++k)
+        row[k] = prefix[k] + earlier;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // Down the columns: the sum of segment ly of column lx's prefixes.
+    WTN column = (WTN)(0);
+    #pragma unroll
+    for (int k = 0; k < SEG; ++k)
+        column += ROW_LT_TO_WT(tile[(ly * SEG + k) * LM_STRIDE + lx]);
+    parts[ly * LM_STRIDE + lx] = column;
+    barrier(CLK_LOCAL_MEM_FENCE);
+    // Row lx's lane of the row chain: the tile's own integral in its last column.
+    WTN last_column = (WTN)(0);
+    if (row_item)
+    {
+        const int first = lx / SEG * SEG;
+        for (int s = 0; s < lx / SEG; ++s)
+            last_column += parts[s * LM_STRIDE + TILE - 1];
+        for (int k = first; k <= lx; ++k)
+            last_column += ROW_LT_TO_WT(tile[k * LM_STRIDE + TILE - 1]);
+        publish(carries, t, 0, lx, bx > 0 ? AGGREGATE : INCLUSIVE, last_column, epoch);
+    }
+#else
     // Down the columns: rows ly * SEG ... of column lx.
     WTN vals[SEG];
 #ifdef SQSUM
@@ -455,7 +519,6 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     move_segment(tile SQ_ARG(sq_tile), vals SQ_ARG(sq_vals), lx * LM_STRIDE + ly * SEG, 1, false);
     scan_segments(vals SQ_ARG(sq_vals), parts SQ_ARG(sq_parts), lx, ly);
     move_segment(tile SQ_ARG(sq_tile), vals SQ_ARG(sq_vals), lx * LM_STRIDE + ly * SEG, 1, true);
-    const bool row_item = ly == SEGMENTS - 1;
     const WTN last_column = vals[SEG - 1];
 #ifdef SQSUM
     const SQ_WTN sq_last_column = SQ_LT_TO_WT(sq_vals[SEG - 1]);
@@ -464,6 +527,7 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
         publish(carries SQ_ARG(sq_carries), t, 0, lx, bx > 0 ? AGGREGATE : INCLUSIVE, last_column
                 SQ_ARG(sq_last_column), epoch);
     barrier(CLK_LOCAL_MEM_FENCE);
+#endif
 
     // The three chains at once: nothing waits on a work item of the same work-group before the
     // barrier below.
@@ -474,7 +538,12 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
 #endif
     if (col_item)
     {
+#ifdef ROW_LTN
+        for (int s = 0; s < SEGMENTS; ++s)
+            last_row += parts[s * LM_STRIDE + lid];
+#else
         last_row = tile[(TILE - 1) * LM_STRIDE + lid];
+#endif
 #ifdef SQSUM
         sq_last_row = SQ_LT_TO_WT(sq_tile[(TILE - 1) * LM_STRIDE + lid]);
 #endif
@@ -500,9 +569,11 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     }
     if (lid == CORNER_ITEM && by > 0)
         look_back(carries SQ_ARG(sq_carries), t, 1, TILE, by, tiles_x, epoch, &corner SQ_ARG(&sq_corner));
+#ifndef ROW_LTN
     // `parts` is free since the barrier above: the edges store_tile adds, and the sum left of the
     // tile for the corner chain's inclusive prefix.
     __local WTN* edges = parts;
+#endif
     if (col_item)
     {
         edges[lid] = above;
@@ -528,7 +599,23 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     if (lid == CORNER_ITEM && by > 0)
         publish(carries SQ_ARG(sq_carries), t, 1, TILE, INCLUSIVE, corner + edges[2 * TILE - 1]
                 SQ_ARG(sq_corner + sq_edges[2 * TILE - 1]), epoch);
+#ifdef ROW_LTN
+    if (x < cols)
+    {
+        WTN acc = edges[2 * TILE] + edges[lx];
+        for (int s = 0; s < ly; ++s)
+            acc += parts[s * LM_STRIDE + lx];
+        for (int k = 0; k < SEG && y0 + ly * SEG + k < rows; ++k)
+        {
+            const int r = ly * SEG + k;
+            acc += ROW_LT_TO_WT(tile[r * LM_STRIDE + lx]);
+            store_pixel_sum(dst, dst_step, dst_offset, y0 + r + 1, x + 1, acc + edges[TILE + r]);
+        }
+    }
+    store_zero_edges_sum(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
+#else
     store_tile_sum(tile, edges, lx, ly, bx, by, rows, cols, dst, dst_step, dst_offset);
+#endif
 #ifdef SQSUM
     store_tile_sq(sq_tile, sq_edges, lx, ly, bx, by, rows, cols, sq_dst, sq_dst_step, sq_dst_offset);
 #endif

@@ -128,7 +128,8 @@ bool squaresShareThePass(int depth, int cn, int sdepth)
     return depth == CV_8U && oclPixelBytes(sdepth, cn) + oclPixelBytes(CV_32S, cn) <= 8;
 }
 
-/** The type of the three launches' carried tiles in local memory (ROW_LTN): for 8-bit images one
+/** The depth of the three launches' carried tiles in local memory (ROW_LTN), -1 for the
+    accumulator's type: for 8-bit images one
     that holds a tile row's sum exactly and takes less room than the accumulator, where that lets
     more groups share a compute unit: 16-bit integers (tiles of up to 64 pixels: at most 64 x 255)
     for accumulators of 16 bytes a pixel or more (3 and 4 channels of 32-bit sums), 32-bit ones for
@@ -137,27 +138,44 @@ bool squaresShareThePass(int depth, int cn, int sdepth)
     channel in 16 bits was slower, 40.0-42.2 against 38.9-39.5 for 8UC1, whose groups already
     fill a compute unit; docs/PERFORMANCE.md, integral.) Not for 8S into 32-bit sums, whose
     accumulator is unsigned (wrapping like cv::'s): negative values would not convert. */
-std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
+int rowPrefixDepth(int depth, bool square, int sdepth, int cn)
 {
     const bool narrowable = depth == CV_8U || (depth == CV_8S && (square || sdepth != CV_32S));
     if (narrowable && square)
-        return detail::oclTypeName(CV_32S, cn);
+        return CV_32S;
     if (narrowable && oclPixelBytes(sdepth, cn) >= 16)
-        return detail::oclTypeName(depth == CV_8U ? CV_16U : CV_16S, cn);
-    return detail::oclAccumulatorTypeName(sdepth, cn);
+        return depth == CV_8U ? CV_16U : CV_16S;
+    return -1;
+}
+
+/** rowPrefixDepth's type, or the accumulator's. */
+std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
+{
+    const int rowDepth = rowPrefixDepth(depth, square, sdepth, cn);
+    return rowDepth >= 0 ? detail::oclTypeName(rowDepth, cn) : detail::oclAccumulatorTypeName(sdepth, cn);
+}
+
+/** Whether the single pass of the sum alone (no squared or tilted sum beside it) of a `depth`,
+    `cn` image into `sdepth` keeps its tile's rows in rowPrefixTypeName's type, narrower than the
+    sum's: 8-bit images of 16-byte sums and more, whose tiles of 64 then fit (H200, 1080p 8UC4:
+    docs/PERFORMANCE.md, integral, s38c). */
+bool singlePassRowsNarrow(int depth, int cn, int sdepth)
+{
+    return rowPrefixDepth(depth, false, sdepth, cn) >= 0;
 }
 
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
     tiles: the sum in sdepth (with `square` the sum of squares); with sqdepth >= 0 the squared
     sum too (single pass, where squaresShareThePass); `finiteOnly`: NaN and infinities count as
-    zero. */
+    zero; `narrowRows`: the single pass's tile in rowPrefixTypeName's type (singlePassRowsNarrow). */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
                                bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan,
-                               const detail::TiltedInPassPlan& withTilted = detail::TiltedInPassPlan())
+                               const detail::TiltedInPassPlan& withTilted = detail::TiltedInPassPlan(),
+                               bool narrowRows = false)
 {
     uint64 key = 0;
     // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all).
-    for (int field : { depth, cn, sdepth, sqdepth + 1,
+    for (int field : { depth, cn + 8 * (int)narrowRows, sdepth, sqdepth + 1,
                        (int)square + 4 * (int)aligned + 8 * (int)plan.singlePass +
                            16 * (int)finiteOnly + 32 * (int)withTilted.joins +
                            64 * (int)(withTilted.maxRegisters > 0),
@@ -182,8 +200,14 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    square ? " -D SQUARE" : "") +
                         (finiteOnly ? " -D ZERO_NON_FINITE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "");
+        const std::string rowType = rowPrefixTypeName(depth, square, sdepth, cn);
+        const std::string rowOptions = cv::format(" -D ROW_LTN=%s -D WT_TO_ROW_LT=convert_%s -D ROW_LT_TO_WT=convert_%s",
+                                                  rowType.c_str(), rowType.c_str(),
+                                                  detail::oclAccumulatorTypeName(sdepth, cn).c_str());
         if (plan.singlePass)
         {
+            if (narrowRows)
+                o += rowOptions;
             o += cv::format(" -D SINGLE_PASS -D LOOK_BACK_BATCH=%d%s%s", plan.lookBackBatch,
                             plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "",
                             plan.groupOrderTickets ? " -D GROUP_ORDER_TICKETS" : "");
@@ -194,11 +218,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
         }
         else
         {
-            const std::string rowType = rowPrefixTypeName(depth, square, sdepth, cn);
-            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d -D ROW_LTN=%s -D WT_TO_ROW_LT=convert_%s"
-                            " -D ROW_LT_TO_WT=convert_%s",
-                            (int)plan.carries.local[0], plan.carrySegments, rowType.c_str(), rowType.c_str(),
-                            detail::oclAccumulatorTypeName(sdepth, cn).c_str());
+            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d", (int)plan.carries.local[0], plan.carrySegments) +
+                 rowOptions;
         }
         if (sqdepth >= 0)
         {
@@ -266,9 +287,12 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
     const bool withSq = !sqsum.empty();
     CV_Assert(!withSq || (!square && squaresShareThePass(depth, cn, outDepth)));
     const int rows = src.rows, cols = src.cols;
-    // The local tiles hold both outputs (the squares' as 32-bit integers).
-    const size_t tileBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(CV_32S, cn) : 0);
-    const detail::TiledScanPlan plan = detail::planTiledScan(device, src.size(), tileBytes, true);
+    // The local tiles hold both outputs (the squares' as 32-bit integers), or the sum's rows in a
+    // narrower type.
+    const size_t sumBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(CV_32S, cn) : 0);
+    const bool narrowRows = !withSq && !square && !tilted && singlePassRowsNarrow(depth, cn, outDepth);
+    const detail::TiledScanPlan plan = detail::planTiledScan(
+        device, src.size(), sumBytes, true, narrowRows ? oclPixelBytes(rowPrefixDepth(depth, false, outDepth, cn), cn) : 0);
 
     if (!plan.singlePass)
     {
@@ -281,7 +305,7 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
         tilted ? detail::planTiltedInPass(device, plan, tilted->plan) : detail::TiltedInPassPlan();
     const std::string& options =
         scanOptions(device, depth, cn, outDepth, withSq ? sqdepth : -1, square, finiteOnly,
-                    pixelsAligned(cn, { &src, &out, &sqsum }), plan, withTilted);
+                    pixelsAligned(cn, { &src, &out, &sqsum }), plan, withTilted, narrowRows);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
         return "the integral kernel failed to build: " + options;

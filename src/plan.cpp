@@ -427,14 +427,20 @@ bool hasLookBackAtomics(const ocl::Device& device)
 
 } // namespace
 
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes, bool allowSinglePass)
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes, bool allowSinglePass,
+                            size_t tilePixelBytes)
 {
     const int* tune = integralOverride();
     CV_Assert(size.width > 0 && size.height > 0 && pixelBytes > 0);
     const size_t maxGroup = maxGroupItems(device);
+    if (tilePixelBytes == 0)
+        tilePixelBytes = pixelBytes;
     auto localBytes = [&](int tile, int segments) {
-        // the padded tile, segment sums and the carries (edges or seeds), per output
-        return (size_t)((tile + 1) * (tile + 1) + 2 * (segments + 1) * (tile + 1)) * pixelBytes;
+        // The padded tile, then the segment sums and the carries (edges or seeds), per output; a
+        // narrower tile's single pass keeps one set of segment sums beside its edges.
+        const size_t sums = tilePixelBytes < pixelBytes ? (size_t)(segments + 2) * (tile + 1)
+                                                        : (size_t)(2 * (segments + 1) * (tile + 1));
+        return (size_t)((tile + 1) * (tile + 1)) * tilePixelBytes + sums * pixelBytes;
     };
     // The tile is the largest power of two whose local memory fits `budget` and whose work-group
     // the device accepts. Work-groups of tile x 4 work items (segments of tile / 4 pixels) keep
@@ -458,12 +464,15 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     plan.plainLookBack = plainLookBackWords(device);
     plan.groupOrderTickets = groupOrderTickets(device);
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
-    // compute unit where their pixels take at most 8 bytes (H100, 4K: 2040 tiles; 8UC1->32S 40.2
+    // compute unit where their sums take at most 8 bytes (H100, 4K: 2040 tiles; 8UC1->32S 40.2
     // against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4 against 83.6;
     // 8UC1 with the squared sum's 32-bit tile: docs/PERFORMANCE.md, integral, 44179a5), not with
-    // larger ones (a squared sum's 12 bytes: 117 against 114 us) nor with smaller tiles (16-byte
-    // pixels; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md, integral,
-    // commits d968603 and 139b129.
+    // larger ones (a squared sum's 12 bytes: 117 against 114 us; 8UC4's 16 in a tile of 16-bit
+    // rows: H200, 4K, 94.0-96.3 against 82.1-84.6 us per call, s38c) nor with smaller tiles
+    // (16-byte sums; 1080p 8UC4: 2040 tiles of 32, 53.4 against 45.5 us): docs/PERFORMANCE.md,
+    // integral, commits d968603 and 139b129. At 8 per unit the 16-bit rows' tiles of 64 gain
+    // (H200, 1080p 8UC4 26.4-27.3 us per call against 34.7-37.0 in three launches, 8UC3 21.5-22.2
+    // against 27.5-27.8; docs/PERFORMANCE.md, integral, s38c).
     const size_t tilesPerUnit = tune[0] > 0 ? (size_t)tune[0]
                                             : plan.plainLookBack && plan.tile == 64 && pixelBytes <= 8 ? 16 : 8;
     plan.singlePass = allowSinglePass && hasLookBackAtomics(device) &&

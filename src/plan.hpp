@@ -172,13 +172,15 @@ struct TiledScanPlan
     int carrySegments = 1;
 };
 
-/** Plans a tiled scan of an image of `size` pixels whose tiles take `pixelBytes` per pixel in
-    local memory (in a single pass the sum's and the squared sum's together). The single pass is
-    chosen where `allowSinglePass`, the device has 64-bit atomics, and the tiles are few enough
-    per compute unit (8; 16 for tiles of 64 with plain look-back words and pixels of at most 8
-    bytes): waiting on tiles of an earlier wave can cost more than two launches
-    (docs/PERFORMANCE.md, integral). */
-TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes, bool allowSinglePass = true);
+/** Plans a tiled scan of an image of `size` pixels whose sums take `pixelBytes` per pixel in
+    local memory (in a single pass the sum's and the squared sum's together), and whose tiles
+    `tilePixelBytes` (0: pixelBytes; less where the tile holds the rows' prefixes in a narrower
+    type). The single pass is chosen where `allowSinglePass`, the device has 64-bit atomics, and
+    the tiles are few enough per compute unit (8; 16 for tiles of 64 with plain look-back words
+    and sums of at most 8 bytes a pixel): waiting on tiles of an earlier wave can cost more than
+    two launches (docs/PERFORMANCE.md, integral). */
+TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBytes, bool allowSinglePass = true,
+                            size_t tilePixelBytes = 0);
 
 /** The tilted integral in one launch of tiles of band x tile outputs (tile = 2 band), one
     work-group of tile x 4 work items each, whose carries pass down the diagonals through the

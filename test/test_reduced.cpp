@@ -172,8 +172,11 @@ const std::vector<Row>& rows()
         { "filter2D_spectral_8UC4_wrap_inplace", filter(F, CV_8UC4, Size(50, 30), Size(23, 19), BORDER_WRAP, COEFF_RANDOM, Point(-1, -1), DST_INPLACE) },
         { "filter2D_spectral_32FC3_constant_isolated", filter(F, CV_32FC3, Size(30, 20), Size(17, 17), BORDER_CONSTANT | BORDER_ISOLATED) },
         { "integral_several_tiles_8UC1", integralCase(CV_8UC1, CV_32S, CV_64F, 3, Size(150, 70), true) },
-        // integral: the three launches' carried tiles in 16-bit lanes (an 8-bit image of 4 channels).
-        { "integral_carried_tiles_8UC4", integralCase(CV_8UC4, CV_32S, -1, 1, Size(150, 70), true) },
+        // integral: an 8-bit image of 4 channels, its tile rows in 16-bit lanes: in the three
+        // launches' carried tiles (33 tiles of 32 on oclgrind's 32 KiB, more than one pass takes
+        // on its one compute unit), and in the single pass (8 tiles of 32 there, 2 of 64 on PoCL).
+        { "integral_carried_tiles_8UC4", integralCase(CV_8UC4, CV_32S, -1, 1, Size(330, 70), true) },
+        { "integral_single_pass_narrow_rows_8UC4", integralCase(CV_8UC4, CV_32S, -1, 1, Size(100, 60), true) },
         // integral: the single pass with look-back over several tiles along rows and columns (3 x 2
         // tiles of 32 on oclgrind), sum and squared sum; the row above takes the three launches
         // there (more tiles than its one compute unit runs at once).
