@@ -49,7 +49,8 @@
 // SQ_LT_TO_WT; SQUARE: the sum of squares instead of the sum.
 // Three launches: CARRY_LANES, CARRY_SEGMENTS (integral_carries' work-groups), and ROW_LTN, the
 // carried tiles' local type, which holds the sum of a tile row's (squared) source values exactly,
-// with WT_TO_ROW_LT and ROW_LT_TO_WT; the single pass takes ROW_LTN for its tile where the host
+// with WT_TO_ROW_LT and ROW_LT_TO_WT, and ROWS_SEEDED where ROW_LTN is the accumulator's type
+// (common/integral_tile.cl, scan_tile); the single pass takes ROW_LTN for its tile where the host
 // gives it (the sum alone, without SQSUM or WITH_TILTED).
 // ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK

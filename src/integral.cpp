@@ -218,7 +218,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
         }
         else
         {
-            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d", (int)plan.carries.local[0], plan.carrySegments) +
+            o += cv::format(" -D CARRY_LANES=%d -D CARRY_SEGMENTS=%d%s", (int)plan.carries.local[0], plan.carrySegments,
+                            rowPrefixDepth(depth, square, sdepth, cn) < 0 ? " -D ROWS_SEEDED" : "") +
                  rowOptions;
         }
         if (sqdepth >= 0)

@@ -137,7 +137,10 @@ inline void ACC_FN(store_tile)(__local const ACC_LT* tile, __local const ACC* ed
 // (everything above and left of it). Output (y0 + r + 1, x0 + c + 1) is
 //   top(c) + (R(0, c) + edges[TILE]) + ... + (R(r, c) + edges[TILE + r]),
 //   top(c) = corner + edges[0] + ... + edges[c],  R(i, c) the sum of row i of the tile up to c,
-// so the tile's own sums stay in its narrow type until its columns are added up. The rows, then
+// so the tile's own sums stay in its narrow type until its columns are added up. Where ROW_LTN is
+// the accumulator's type (ROWS_SEEDED) each row's scan starts from edges[TILE + r] instead, which
+// spares the column scan its second read of it per row (H200, 4K 8UC1: docs/PERFORMANCE.md,
+// integral, s38e). The rows, then
 // the columns (and top, beside the columns' first step): work item (lx, ly) takes segment ly
 // (SEG values) of row or column lx (of top for lx == 0); each scan a segment's sum to local
 // memory, a barrier, then the segment's running sum from the sums of the segments before it.
@@ -164,7 +167,11 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
+#ifdef ROWS_SEEDED
+    ROW_LTN running = edges[TILE + lx];
+#else
     ROW_LTN running = (ROW_LTN)(0);
+#endif
     for (int s = 0; s < ly; ++s)
         running += row_parts[s * LM_STRIDE + lx];
     for (int c = 0; c < SEG; ++c)
@@ -185,12 +192,18 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 
-    // Segment ly of column lx: rows r0 ..., each with the sum of its row left of the tile.
+    // Segment ly of column lx: rows r0 ..., each with the sum of its row left of the tile (in the
+    // rows already where they are seeded with it).
     const int r0 = ly * SEG;
+#ifdef ROWS_SEEDED
+#  define LEFT_OF_ROW(k) ((ACC)(0))
+#else
     __local const ACC* left = edges + TILE + r0;
+#  define LEFT_OF_ROW(k) left[k]
+#endif
     ACC column = (ACC)(0);
     for (int k = 0; k < SEG; ++k)
-        column += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]) + left[k];
+        column += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]) + LEFT_OF_ROW(k);
     parts[ly * LM_STRIDE + lx] = column;
     barrier(CLK_LOCAL_MEM_FENCE);
 
@@ -201,10 +214,11 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
             acc += parts[s * LM_STRIDE + lx];
         for (int k = 0; k < SEG && y0 + r0 + k < rows; ++k)
         {
-            acc += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]) + left[k];
+            acc += ROW_LT_TO_WT(tile[(r0 + k) * LM_STRIDE + lx]) + LEFT_OF_ROW(k);
             ACC_FN(store_pixel)(dst, dst_step, dst_offset, y0 + r0 + k + 1, x + 1, acc);
         }
     }
+#undef LEFT_OF_ROW
     ACC_FN(store_zero_edges)(dst, dst_step, dst_offset, lx, ly, bx, by, rows, cols);
 }
 
