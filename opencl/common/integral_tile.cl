@@ -140,10 +140,10 @@ inline void ACC_FN(store_tile)(__local const ACC_LT* tile, __local const ACC* ed
 // so the tile's own sums stay in its narrow type until its columns are added up. Where ROW_LTN is
 // the accumulator's type (ROWS_SEEDED) each row's scan starts from edges[TILE + r] instead, which
 // spares the column scan its second read of it per row (H200, 4K 8UC1: docs/PERFORMANCE.md,
-// integral, s38e). The rows, then
-// the columns (and top, beside the columns' first step): work item (lx, ly) takes segment ly
-// (SEG values) of row or column lx (of top for lx == 0); each scan a segment's sum to local
-// memory, a barrier, then the segment's running sum from the sums of the segments before it.
+// integral, s38e). The rows, then the columns (and top, beside the columns' first step): work
+// item (lx, ly) takes segment ly (SEG values) of row or column lx (of top for lx == 0); each scan
+// a segment's sum to local memory, a barrier, then the segment's running sum from the sums of the
+// segments before it.
 // Called by the whole work-group after a barrier that follows the stores to tile, edges and
 // *corner.
 inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts, __local ACC* parts,
