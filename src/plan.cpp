@@ -44,7 +44,7 @@ bool fewFilterItems(const ocl::Device& device, Size dstSize)
 }
 
 bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size_t srcPixelBytes,
-                        int blockWidth, Size ksize, bool srcRowsOnVectors)
+                        int blockWidth, bool narrowPixelsGain, bool srcRowsOnVectors)
 {
     // Read as single pixels, a 7x7 window's 70 loads per 4x4 block kept the H100's load pipeline
     // full (Nsight Compute: L1 84% busy, warps waiting on loads 41% of their cycles; 32FC1 4K 7x7
@@ -52,14 +52,10 @@ bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size
     // kernels shift their blocks so that every window starts on a vector. With few items the
     // shifted blocks lost: sepFilter2D 5x5 32FC1 at 1080p on the H200 took 17.2-17.6 device us
     // against 15.8-16.0 from single pixels, where at 4K they took 32.7-33.0 against 37.3-37.6
-    // (docs/PERFORMANCE.md, sepFilter2D, s37a). 8- and 16-bit rows, otherwise read as words
-    // realigned by a funnel shift, gain from them under kernels above 3x3 (H200, 4K 8UC1 filter2D
-    // 5x5 24.0-24.5 us per call against 25.9-26.5, 7x7 37.1-37.7 against 39.3-40.2; 16UC1 and
-    // 16SC1 7x7 37.4-37.9 against 39.2-39.8) and lose at 3x3 (16UC1 21.2-22.0 against 17.2-18.4;
-    // 8UC1 in 8x2 blocks 18.9-19.1 against 16.8-17.6; docs/PERFORMANCE.md, filter2D, s38a, s38b).
-    const bool narrowPixels = srcPixelBytes <= 2 && ksize.area() > 9;
-    return lanes == 1 && blockWidth == 4 && (srcPixelBytes == 4 || narrowPixels) && srcRowsOnVectors &&
-           !fewFilterItems(device, dstSize);
+    // (docs/PERFORMANCE.md, sepFilter2D, s37a). Whether 1- and 2-byte pixels gain is the
+    // caller's measurement.
+    return lanes == 1 && blockWidth == 4 && (srcPixelBytes == 4 || (srcPixelBytes <= 2 && narrowPixelsGain)) &&
+           srcRowsOnVectors && !fewFilterItems(device, dstSize);
 }
 
 int directBlocksSpan(int width, int blockWidth, bool vectorWindows)
@@ -284,8 +280,13 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
 
     const size_t constantBytes = std::min<size_t>(device.maxConstantBufferSize(), 64 * 1024);
     plan.constantWeights = weightsBytes <= constantBytes;
+    // 8- and 16-bit rows, otherwise read as words realigned by a funnel shift, gain from vector
+    // windows under kernels above 3x3 (H200, 4K 8UC1 5x5 24.0-24.5 us per call against 25.9-26.5,
+    // 7x7 37.1-37.7 against 39.3-40.2; 16UC1 and 16SC1 7x7 37.4-37.9 against 39.2-39.8) and lose
+    // at 3x3 (16UC1 21.2-22.0 against 17.2-18.4; 8UC1 in 8x2 blocks 18.9-19.1 against 16.8-17.6;
+    // docs/PERFORMANCE.md, filter2D, s38a, s38b).
     plan.vectorWindows = !plan.tiled && readsVectorWindows(device, dstSize, lanes, srcPixelBytes, plan.pixelsX,
-                                                           ksize, srcRowsOnVectors);
+                                                           ksize.area() > 9, srcRowsOnVectors);
     return plan;
 }
 

@@ -63,12 +63,12 @@ bool fewFilterItems(const ocl::Device& device, Size dstSize);
 
 /** Whether a filter kernel that reads its windows directly from global memory (filter2D's small
     kernels, sepFilter2D's direct kernel) reads the interior ones as aligned vectors of 4 pixels
-    (VECTOR_WINDOWS, opencl/common/border.cl): one lane of 4-byte pixels, or of 1- and 2-byte
-    ones under a `ksize` kernel above 3x3; blocks of 4 outputs along x; a source whose rows lie
-    whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors() of src/border.hpp); and a
-    `dstSize` output with many work items (not fewFilterItems). */
+    (VECTOR_WINDOWS, opencl/common/border.cl): one lane of 4-byte pixels, or of 1- and 2-byte ones
+    where the caller measured that they gain (`narrowPixelsGain`); blocks of 4 outputs along x; a
+    source whose rows lie whole vectors apart (`srcRowsOnVectors`, srcRowsOnVectors() of
+    src/border.hpp); and a `dstSize` output with many work items (not fewFilterItems). */
 bool readsVectorWindows(const ocl::Device& device, Size dstSize, int lanes, size_t srcPixelBytes,
-                        int blockWidth, Size ksize, bool srcRowsOnVectors);
+                        int blockWidth, bool narrowPixelsGain, bool srcRowsOnVectors);
 
 /** The width the blocks of a direct filter kernel, `blockWidth` outputs wide, cover for an output
     `width` wide: with vector windows they start up to blockWidth - 1 pixels left of their place
@@ -120,7 +120,7 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize);
     `srcPixelBytes` bytes in local memory (a 3-channel pixel counts as 4 elements) and `channels`
     channels, accumulated in lanes of `accElemBytes` bytes, with `weightsBytes` bytes of weights;
     `srcRowsOnVectors`: the source's rows lie a whole number of 16-byte vectors apart and its
-    pixels on 4-byte boundaries. */
+    extrapolated image starts on a whole pixel (srcRowsOnVectors() of src/border.hpp). */
 Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, size_t srcPixelBytes,
                           int channels, size_t accElemBytes, size_t weightsBytes, bool srcRowsOnVectors);
 

@@ -192,8 +192,7 @@ SepFilterPlan planSepFilterDirect(const ocl::Device& device, Size size, int kxLe
     // Floats only: 8- and 16-bit windows as vectors took as much device time here and up to 1 us
     // more per call (H200, 4K 5-tap 8UC1 24.7-25.1 against 24.1-24.4; docs/PERFORMANCE.md,
     // filter2D, s38b), where filter2D's 5x5 and 7x7 gain from them.
-    plan.vectorWindows = srcPixelBytes == 4 &&
-                         readsVectorWindows(device, size, cn, srcPixelBytes, w, Size(kxLen, kyLen), srcRowsOnVectors);
+    plan.vectorWindows = readsVectorWindows(device, size, cn, srcPixelBytes, w, false, srcRowsOnVectors);
     const int width = directBlocksSpan(size.width, w, plan.vectorWindows);
     plan.shape.local[0] = groupW;
     plan.shape.local[1] = groupH;
