@@ -174,7 +174,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                bool narrowRows = false)
 {
     uint64 key = 0;
-    // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all).
+    // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all); the channels'
+    // field carries narrowRows in its bit 3 (cn is 1..4), as no field is left for it.
     for (int field : { depth, cn + 8 * (int)narrowRows, sdepth, sqdepth + 1,
                        (int)square + 4 * (int)aligned + 8 * (int)plan.singlePass +
                            16 * (int)finiteOnly + 32 * (int)withTilted.joins +
