@@ -155,19 +155,10 @@ std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
     return rowDepth >= 0 ? detail::oclTypeName(rowDepth, cn) : detail::oclAccumulatorTypeName(sdepth, cn);
 }
 
-/** Whether the single pass of the sum alone (no squared or tilted sum beside it) of a `depth`,
-    `cn` image into `sdepth` keeps its tile's rows in rowPrefixTypeName's type, narrower than the
-    sum's: 8-bit images of 16-byte sums and more, whose tiles of 64 then fit (H200, 1080p 8UC4:
-    docs/PERFORMANCE.md, integral, s38c). */
-bool singlePassRowsNarrow(int depth, int cn, int sdepth)
-{
-    return rowPrefixDepth(depth, false, sdepth, cn) >= 0;
-}
-
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
     tiles: the sum in sdepth (with `square` the sum of squares); with sqdepth >= 0 the squared
     sum too (single pass, where squaresShareThePass); `finiteOnly`: NaN and infinities count as
-    zero; `narrowRows`: the single pass's tile in rowPrefixTypeName's type (singlePassRowsNarrow). */
+    zero; `narrowRows`: the single pass's tile in rowPrefixTypeName's type (scanPass). */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
                                bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan,
                                const detail::TiltedInPassPlan& withTilted = detail::TiltedInPassPlan(),
@@ -289,12 +280,15 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
     const bool withSq = !sqsum.empty();
     CV_Assert(!withSq || (!square && squaresShareThePass(depth, cn, outDepth)));
     const int rows = src.rows, cols = src.cols;
-    // The local tiles hold both outputs (the squares' as 32-bit integers), or the sum's rows in a
-    // narrower type.
+    // The local tiles hold both outputs (the squares' as 32-bit integers). The sum alone (no
+    // squared or tilted sum beside it) keeps its tile's rows in rowPrefixDepth's type where that
+    // is narrower than the sum's: 8-bit images of 16-byte sums and more, whose tiles of 64 then
+    // fit (H200, 1080p 8UC4: docs/PERFORMANCE.md, integral, s38c).
     const size_t sumBytes = oclPixelBytes(outDepth, cn) + (withSq ? oclPixelBytes(CV_32S, cn) : 0);
-    const bool narrowRows = !withSq && !square && !tilted && singlePassRowsNarrow(depth, cn, outDepth);
-    const detail::TiledScanPlan plan = detail::planTiledScan(
-        device, src.size(), sumBytes, true, narrowRows ? oclPixelBytes(rowPrefixDepth(depth, false, outDepth, cn), cn) : 0);
+    const int rowDepth = withSq || square || tilted ? -1 : rowPrefixDepth(depth, false, outDepth, cn);
+    const bool narrowRows = rowDepth >= 0;
+    const detail::TiledScanPlan plan =
+        detail::planTiledScan(device, src.size(), sumBytes, true, narrowRows ? oclPixelBytes(rowDepth, cn) : 0);
 
     if (!plan.singlePass)
     {
