@@ -42,6 +42,21 @@ TEST(OCL_LaunchCost, host_time_per_launch)
                                 (cl_mem)b.handle(ACCESS_READ), (cl_mem)e.handle(ACCESS_READ) };
     for (cl_uint i = 0; i < 4; ++i)
         clSetKernelArg(raw4, i, sizeof(cl_mem), &buffers4[i]);
+    // The driver's cost per argument set: one buffer and 16 ints, as many as filter2D sets.
+    ocl::ProgramSource source17("__kernel void touch17(__global uchar* p, int a0, int a1, int a2,"
+                                " int a3, int a4, int a5, int a6, int a7, int a8, int a9, int a10,"
+                                " int a11, int a12, int a13, int a14, int a15)"
+                                " { if (get_global_id(0) == 0) p[0] = (uchar)(a0 + a15); }");
+    ocl::Kernel cached17("touch17", source17, "");
+    ASSERT_FALSE(cached17.empty());
+    cl_kernel raw17 = (cl_kernel)cached17.ptr();
+    const cl_mem buffer17 = (cl_mem)d.handle(ACCESS_RW);
+    const auto setArgs17 = [&] {
+        clSetKernelArg(raw17, 0, sizeof(cl_mem), &buffer17);
+        for (cl_uint i = 1; i <= 16; ++i)
+            clSetKernelArg(raw17, i, sizeof(int), &i);
+    };
+    setArgs17();
     cl_kernel raw = (cl_kernel)cached.ptr();
     cl_mem buffer = (cl_mem)d.handle(ACCESS_RW);
     const int zero = 0;
@@ -75,6 +90,14 @@ TEST(OCL_LaunchCost, host_time_per_launch)
         { "clEnqueueNDRangeKernel, 4 buffer arguments, no event", [&] {
               clEnqueueNDRangeKernel(queue, raw4, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
           } },
+        { "clEnqueueNDRangeKernel, 17 arguments set once, no event", [&] {
+              clEnqueueNDRangeKernel(queue, raw17, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
+          } },
+        { "clSetKernelArg x17 + clEnqueueNDRangeKernel, no event", [&] {
+              setArgs17();
+              clEnqueueNDRangeKernel(queue, raw17, 1, nullptr, &one, nullptr, 0, nullptr, nullptr);
+          } },
+        { "clSetKernelArg x17 alone", [&] { setArgs17(); } },
         { "clEnqueueNDRangeKernel with an event", [&] {
               cl_event event = nullptr;
               clEnqueueNDRangeKernel(queue, raw, 1, nullptr, &one, nullptr, 0, nullptr, &event);
