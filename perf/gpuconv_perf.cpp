@@ -113,47 +113,36 @@ static double deviceTimeMedian(const std::function<void()>& op, int samples)
     return spans[spans.size() / 2];
 }
 
-std::vector<Timing> timeOperations(const std::vector<std::function<void()>>& ops)
+Timing timeOperation(const std::function<void()>& op)
 {
     const int samples = envInt("GPUCONV_PERF_SAMPLES", 25);
     const int calls = envInt("GPUCONV_PERF_CALLS", 10);
-    for (const auto& op : ops)
-        for (int i = 0; i < 3; ++i)  // kernel builds and allocations stay out of the figures
-            op();
+    for (int i = 0; i < 3; ++i)  // kernel builds and allocations stay out of the figures
+        op();
     ocl::finish();
 
-    std::vector<std::vector<double>> perCall(ops.size());
+    std::vector<double> perCall;
     for (int s = 0; s < samples; ++s)
-        for (size_t k = 0; k < ops.size(); ++k)
-        {
-            const int64 start = getTickCount();
-            for (int c = 0; c < calls; ++c)
-                ops[k]();
-            ocl::finish();
-            perCall[k].push_back((double)(getTickCount() - start) * 1e6 / getTickFrequency() / calls);
-        }
-    std::vector<Timing> timings(ops.size());
-    for (size_t k = 0; k < ops.size(); ++k)
     {
-        Timing& t = timings[k];
-        t.samples = samples;
-        std::vector<double> sorted = perCall[k];
-        std::sort(sorted.begin(), sorted.end());
-        t.median = sorted[sorted.size() / 2];
-        t.min = sorted.front();
-        t.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / sorted.size();
-        double var = 0;
-        for (double v : sorted)
-            var += (v - t.mean) * (v - t.mean);
-        t.stddev = std::sqrt(var / sorted.size());
-        t.deviceMedian = deviceTimeMedian(ops[k], std::min(samples, 15));
+        const int64 start = getTickCount();
+        for (int c = 0; c < calls; ++c)
+            op();
+        ocl::finish();
+        perCall.push_back((double)(getTickCount() - start) * 1e6 / getTickFrequency() / calls);
     }
-    return timings;
-}
-
-Timing timeOperation(const std::function<void()>& op)
-{
-    return timeOperations({ op })[0];
+    Timing t;
+    t.samples = samples;
+    std::vector<double> sorted = perCall;
+    std::sort(sorted.begin(), sorted.end());
+    t.median = sorted[sorted.size() / 2];
+    t.min = sorted.front();
+    t.mean = std::accumulate(sorted.begin(), sorted.end(), 0.0) / sorted.size();
+    double var = 0;
+    for (double v : sorted)
+        var += (v - t.mean) * (v - t.mean);
+    t.stddev = std::sqrt(var / sorted.size());
+    t.deviceMedian = deviceTimeMedian(op, std::min(samples, 15));
+    return t;
 }
 
 static std::string formatUs(double us)
@@ -169,10 +158,11 @@ static std::string formatUs(double us)
 void compareWithOpenCV(const std::string& label, const Traffic& traffic,
                        const std::function<void()>& gpuconvCall, const std::function<void()>& cvCall)
 {
+    const Timing gc = timeOperation(gpuconvCall);
+    const Timing cvt = timeOperation(cvCall);
     const int copyBytes = (int)std::max(1.0, (traffic.bytesIn + traffic.bytesOut) / 2);
     UMat copySrc(1, copyBytes, CV_8U, Scalar(3)), copyDst(1, copyBytes, CV_8U);
-    const std::vector<Timing> t = timeOperations({ gpuconvCall, cvCall, [&] { copySrc.copyTo(copyDst); } });
-    const Timing &gc = t[0], &cvt = t[1], &copy = t[2];
+    const Timing copy = timeOperation([&] { copySrc.copyTo(copyDst); });
 
     // What OpenCV's summary.py reads: gpuconv's time per call, in ticks.
     const double ticksPerUs = getTickFrequency() * 1e-6;

@@ -12,16 +12,13 @@
 //    large device copy, so that the device runs marker, call, marker back to back.
 // Results: a `[ PERFSTAT ]` line and gtest XML properties (OpenCV's summary.py reads the gpuconv
 // figures: min/median/mean/stddev in ticks with `frequency`), plus a `[ TABLE ]` row with all
-// three, appended to the file named by GPUCONV_PERF_TABLE if set. The three are timed in turn
-// within each sample, so that the host's speed, which drifts within a process by up to 1.8x on
-// NVIDIA's driver (docs/PERFORMANCE.md), is the same for the three figures of a row.
+// three, appended to the file named by GPUCONV_PERF_TABLE if set.
 
 #include <opencv2/core.hpp>
 #include <opencv2/core/ocl.hpp>
 
 #include <functional>
 #include <string>
-#include <vector>
 
 namespace gpuconv_perf {
 
@@ -40,9 +37,6 @@ struct Timing
 
 /** Times `op` with both clocks (see above). */
 Timing timeOperation(const std::function<void()>& op);
-
-/** Times `ops` with both clocks, each sample running every op's calls in turn. */
-std::vector<Timing> timeOperations(const std::vector<std::function<void()>>& ops);
 
 /** Bytes an operation reads and writes, for bandwidth and the copy of the same bytes. */
 struct Traffic

@@ -4,7 +4,8 @@
 # three figures of a row alike. First the 1080p cases whose time per call is the host's, through
 # the harness of 41b2b53 (opencv_perf_gpuconv_old, its library the same) and the new one, each its
 # own process, in turn, two rounds; then every benchmark case in one process with the new harness,
-# the table to $OUT/table.md.
+# the table to $OUT/table.md. The harness was not kept: its change is interleaved-harness.patch here
+# (on 0925f66), which the bundle's benchmark was built with.
 cd "$(dirname "$0")/../../.."
 . scripts/device_runs/s38/common.sh
 f='gpuconv/OCL_Filter2D.Filter2D/'; g='gpuconv/OCL_SepFilter2D.Gaussian/'; n='gpuconv/OCL_Integral.Integral/'
