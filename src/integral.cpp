@@ -128,12 +128,12 @@ bool squaresShareThePass(int depth, int cn, int sdepth)
     return depth == CV_8U && oclPixelBytes(sdepth, cn) + oclPixelBytes(CV_32S, cn) <= 8;
 }
 
-/** The depth of the three launches' carried tiles in local memory (ROW_LTN), -1 for the
-    accumulator's type: for 8-bit images one that holds a tile row's sum exactly and takes less
-    room than the accumulator, where that lets more groups share a compute unit: 16-bit integers
-    (tiles of up to 64 pixels: at most 64 x 255) for accumulators of 16 bytes a pixel or more (3
-    and 4 channels of 32-bit sums), 32-bit ones for squares (64 x 255^2; integer adds, not double
-    ones); else the accumulator. (H200, s37f: 4K 8UC4
+/** The depth of the three launches' carried tiles in local memory (ROW_LTN), and of the single
+    pass's tile for the sum alone (scanPass); -1 for the accumulator's type. For 8-bit images, one
+    that holds a tile row's sum exactly and takes less room than the accumulator, where that lets
+    more groups share a compute unit: 16-bit integers (tiles of up to 64 pixels: at most 64 x 255)
+    for accumulators of 16 bytes a pixel or more (3 and 4 channels of 32-bit sums), 32-bit ones for
+    squares (64 x 255^2; integer adds, not double ones); else the accumulator. (H200, s37f: 4K 8UC4
     into 32-bit sums 87.1-87.2 device us against 94.3-94.8, 8UC3 89.7-91.2 against 98.9-99.0; one
     channel in 16 bits was slower, 40.0-42.2 against 38.9-39.5 for 8UC1, whose groups already
     fill a compute unit; docs/PERFORMANCE.md, integral.) Not for 8S into 32-bit sums, whose
