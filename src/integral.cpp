@@ -168,7 +168,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all); the channels'
     // field carries narrowRows in its bit 3 (cn is 1..4), as no field is left for it.
     for (int field : { depth, cn + 8 * (int)narrowRows, sdepth, sqdepth + 1,
-                       (int)square + 4 * (int)aligned + 8 * (int)plan.singlePass +
+                       (int)square + 2 * (int)plan.evictFirstStores + 4 * (int)aligned + 8 * (int)plan.singlePass +
                            16 * (int)finiteOnly + 32 * (int)withTilted.joins +
                            64 * (int)(withTilted.maxRegisters > 0),
                        plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
@@ -191,7 +191,8 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
                         (finiteOnly ? " -D ZERO_NON_FINITE" : "") +
-                        accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "");
+                        accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "") +
+                        (plan.evictFirstStores ? " -D EVICT_FIRST_STORES" : "");
         const std::string rowType = rowPrefixTypeName(depth, square, sdepth, cn);
         const std::string rowOptions = cv::format(" -D ROW_LTN=%s -D WT_TO_ROW_LT=convert_%s -D ROW_LT_TO_WT=convert_%s",
                                                   rowType.c_str(), rowType.c_str(),
@@ -389,7 +390,8 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     uint64 key = 0;
     // 8 fields of 7 bits; the non-finite values' groups follow from the device (planTiltedScan).
     for (int field : { cn, depth, accDepth, tilted.depth(), (int)(device.doubleFPConfig() > 0), plan.band,
-                       (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets, (int)plan.firstNonFinite.local[0] })
+                       (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores,
+                       (int)plan.firstNonFinite.local[0] })
         key = key * 128 + (uint64)field;
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
@@ -399,6 +401,8 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
                                    plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (plan.groupOrderTickets)
             o += " -D GROUP_ORDER_TICKETS";
+        if (plan.evictFirstStores)
+            o += " -D EVICT_FIRST_STORES";
         if (nonFinite)
             o += cv::format(" -D ZERO_NON_FINITE -D NON_FINITE -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
                             (int)plan.firstNonFinite.local[0], (int)plan.firstNonFinite.local[1],

@@ -360,21 +360,22 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-,order"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-,order,evict"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2) (single pass and tilted sum), predecessors per read of the
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
-    work-group size calls for it), tickets from work-group ids (1) or an atomic (2). Fields 3, 7
+    work-group size calls for it), tickets from work-group ids (1) or an atomic (2), sums stored
+    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2). Fields 3, 7
     and 8 are ignored: they selected variants removed (docs/PERFORMANCE.md, integral), kept so
     that the recorded sweep strings keep their meaning. Never changes a result. */
 const int* integralOverride()
 {
-    static int values[9] = { 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    static int values[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5], &values[6], &values[7], &values[8]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
+                        &values[4], &values[5], &values[6], &values[7], &values[8], &values[9]);
         return true;
     }();
     (void)parsed;
@@ -393,8 +394,8 @@ void setCarryGroup(LaunchShape& carries, size_t maxGroup)
         carries.local[0] /= 2;
 }
 
-/** A look-back choice taken on NVIDIA's GPUs only, unless tuning field `field` says 1 (take it)
-    or 2 (do not). */
+/** A choice taken on NVIDIA's GPUs only, unless tuning field `field` says 1 (take it) or 2 (do
+    not). */
 bool onNvidiaGpuUnlessTuned(const ocl::Device& device, int field)
 {
     const int choice = integralOverride()[field];
@@ -418,6 +419,17 @@ bool plainLookBackWords(const ocl::Device& device)
 bool groupOrderTickets(const ocl::Device& device)
 {
     return onNvidiaGpuUnlessTuned(device, 8);
+}
+
+/** Whether the sums leave as evict-first stores (PTX st.global.cs: NVIDIA's GPUs only). Calls back
+    to back over one image then find more of their source still cached: H200, 4K 8UC1 with the
+    squared sum 48 against 63-64 us per call, with the tilted sum too 82-84 against 92-93, the sum
+    alone 25 against 29, 8UC2 and 16-bit images 43-44 against 50-51; sources of 25 MB and more
+    (8UC3, 8UC4, 32FC1 at 4K) gained at most 1 us, and no call's device time after a 256 MiB copy
+    moved (docs/PERFORMANCE.md, integral, "Sums stored evict-first"). */
+bool evictFirstStores(const ocl::Device& device)
+{
+    return onNvidiaGpuUnlessTuned(device, 9);
 }
 
 /** Whether the device has the 64-bit atomics that the look-back's tagged words need. */
@@ -464,6 +476,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
     plan.plainLookBack = plainLookBackWords(device);
     plan.groupOrderTickets = groupOrderTickets(device);
+    plan.evictFirstStores = evictFirstStores(device);
     // With plain look-back words, tiles of 64 pixels still gain from one launch at 16 tiles per
     // compute unit where their sums take at most 8 bytes (H100, 4K: 2040 tiles; 8UC1->32S 40.2
     // against 44.8 us for three launches, 32FC1->32F 48.0 against 60.3, ->64F 72.4 against 83.6;
@@ -539,6 +552,7 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.feasible = true;
     plan.plainLookBack = plainLookBackWords(device);
     plan.groupOrderTickets = groupOrderTickets(device);
+    plan.evictFirstStores = evictFirstStores(device);
     plan.tilesX = (size.width + 1 + plan.tile - 1) / plan.tile;
     plan.bands = (size.height + plan.band - 1) / plan.band;
     plan.tiles.dims = 1;

@@ -165,6 +165,8 @@ struct TiledScanPlan
         ticket, where the device starts work-groups in the order of their ids. */
     bool groupOrderTickets = false;
     int lookBackBatch = 1;      //!< single pass: predecessors a work item reads per round trip
+    /** Sums leave as evict-first stores (opencl/common/vector.cl, STORE_RESULT: PTX). */
+    bool evictFirstStores = false;
     LaunchShape tiles;    //!< one work-group per tile (tile x segments work items)
     /** Three launches: work items (lane, segment), one lane per image row and per image column,
         whose scan of the tile totals is split into `carrySegments` segments (one local column). */
@@ -195,6 +197,7 @@ struct TiltedScanPlan
     int band = 0, tile = 0, tilesX = 0, bands = 0;
     bool plainLookBack = false;
     bool groupOrderTickets = false;  //!< as TiledScanPlan's
+    bool evictFirstStores = false;   //!< as TiledScanPlan's
     LaunchShape tiles;
     LaunchShape firstNonFinite, nonFiniteReach;
 };

@@ -57,7 +57,7 @@ inline int ACC_FN(read_value)(volatile __global ulong* p, uint epoch, ACC* v)
 inline void ACC_FN(store_pixel)(__global uchar* dst, int dst_step, int dst_offset, int y, int x, ACC v)
 {
     __global ACC_DT1* p = (__global ACC_DT1*)(dst + (y * dst_step + dst_offset + x * (int)sizeof(ACC_DT1) * CN));
-    GLOBAL_VSTORE(GPUCONV_CAT(ACC_DT1, CN), ACC_TO_DT(v), p);
+    GLOBAL_VSTORE(ACC_DT1, ACC_TO_DT(v), p);
 }
 
 // The zero first row and column where tile (bx, by) touches them: work items of the first

@@ -30,10 +30,51 @@
 // whether a whole vector may be accessed there.
 #define ON_BOUNDARY(ptr, bytes) (((size_t)(ptr) & ((bytes) - 1)) == 0)
 
+// STORE_RESULT(vtype, value, ptr) stores a result that no work item of the launch reads again, at
+// a global address aligned for vtype. With EVICT_FIRST_STORES (NVIDIA's GPUs, where the host's plan
+// says so) values of 4, 8 and 16 bytes leave as PTX st.global.cs, whose lines the caches evict
+// first, so that large outputs push out less of what is read again, such as the source of the next
+// call over the same image (docs/PERFORMANCE.md, integral, "Sums stored evict-first").
+#ifdef EVICT_FIRST_STORES
+inline void store_evict_first_b32(__global void* p, uint v)
+{
+    asm volatile("st.global.cs.b32 [%0], %1;" :: "l"(p), "r"(v) : "memory");
+}
+inline void store_evict_first_b64(__global void* p, ulong v)
+{
+    asm volatile("st.global.cs.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
+}
+inline void store_evict_first_v4b32(__global void* p, uint4 v)
+{
+    asm volatile("st.global.cs.v4.b32 [%0], {%1, %2, %3, %4};" :: "l"(p), "r"(v.x), "r"(v.y), "r"(v.z), "r"(v.w)
+                 : "memory");
+}
+#  define STORE_RESULT(vtype, value, ptr)                                                        \
+    do {                                                                                        \
+        vtype v_ = (value);                                                                     \
+        if (sizeof(vtype) == 16)                                                                \
+            store_evict_first_v4b32((__global void*)(ptr), *(uint4*)&v_);                       \
+        else if (sizeof(vtype) == 8)                                                            \
+            store_evict_first_b64((__global void*)(ptr), *(ulong*)&v_);                         \
+        else if (sizeof(vtype) == 4)                                                            \
+            store_evict_first_b32((__global void*)(ptr), *(uint*)&v_);                          \
+        else                                                                                    \
+            *(__global vtype*)(ptr) = v_;                                                       \
+    } while (0)
+#else
+#  define STORE_RESULT(vtype, value, ptr) (*(__global vtype*)(ptr) = (value))
+#endif
+
+// GLOBAL_VSTORE(t1, value, ptr): VEC elements of type t1, a result (STORE_RESULT) where they are one
+// scalar or, with ALIGNED, one vector.
 #if defined(ALIGNED) && VEC > 1
 #  define GLOBAL_VLOAD(vtype, ptr) (*(__global const vtype*)(ptr))
-#  define GLOBAL_VSTORE(vtype, value, ptr) (*(__global vtype*)(ptr) = (value))
+#  define GLOBAL_VSTORE(t1, value, ptr) STORE_RESULT(GPUCONV_CAT(t1, VEC), value, ptr)
 #else
 #  define GLOBAL_VLOAD(vtype, ptr) VLOAD(ptr)
-#  define GLOBAL_VSTORE(vtype, value, ptr) VSTORE(value, ptr)
+#  if VEC == 1
+#    define GLOBAL_VSTORE(t1, value, ptr) STORE_RESULT(t1, value, ptr)
+#  else
+#    define GLOBAL_VSTORE(t1, value, ptr) VSTORE(value, ptr)
+#  endif
 #endif
