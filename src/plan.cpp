@@ -422,11 +422,12 @@ bool groupOrderTickets(const ocl::Device& device)
 }
 
 /** Whether the sums leave as evict-first stores (PTX st.global.cs: NVIDIA's GPUs only). Calls back
-    to back over one image then find more of their source still cached: H200, 4K 8UC1 with the
-    squared sum 48 against 63-64 us per call, with the tilted sum too 82-84 against 92-93, the sum
-    alone 25 against 29, 8UC2 and 16-bit images 43-44 against 50-51; sources of 25 MB and more
-    (8UC3, 8UC4, 32FC1 at 4K) gained at most 1 us, and no call's device time after a 256 MiB copy
-    moved (docs/PERFORMANCE.md, integral, "Sums stored evict-first"). */
+    to back then take less time, over one image or over 8 in turn: H200, 4K 8UC1 with the squared
+    sum 48-51 (one image) and 54 (8 images) against 63-64 us per call, with the tilted sum too
+    82-84 and 85-86 against 92-93, the sum alone 25 and 28 against 29; 8UC2 and 16-bit images
+    43-44 against 50-51 (one image). Sources of 25 MB and more (8UC3, 8UC4, 32FC1 at 4K) gained at
+    most 1 us, and no call's device time after a 256 MiB copy moved: the gain is in how one call
+    follows another (docs/PERFORMANCE.md, integral, "Sums stored evict-first"). */
 bool evictFirstStores(const ocl::Device& device)
 {
     return onNvidiaGpuUnlessTuned(device, 9);
