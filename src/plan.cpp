@@ -366,9 +366,9 @@ namespace {
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
     work-group size calls for it), tickets from work-group ids (1) or an atomic (2), sums stored
-    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2). Fields 3, 7
-    and 8 are ignored: they selected variants removed (docs/PERFORMANCE.md, integral), kept so
-    that the recorded sweep strings keep their meaning. Never changes a result. */
+    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2). Fields 3, 7 and 8 are ignored: they
+    selected variants removed (docs/PERFORMANCE.md, integral), kept so that the recorded sweep
+    strings keep their meaning. Never changes a result. */
 const int* integralOverride()
 {
     static int values[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
@@ -427,7 +427,8 @@ bool groupOrderTickets(const ocl::Device& device)
     82-84 and 85-86 against 92-93, the sum alone 25 and 28 against 29; 8UC2 and 16-bit images
     43-44 against 50-51 (one image). Sources of 25 MB and more (8UC3, 8UC4, 32FC1 at 4K) gained at
     most 1 us, and no call's device time after a 256 MiB copy moved: the gain is in how one call
-    follows another (docs/PERFORMANCE.md, integral, "Sums stored evict-first"). */
+    follows another. Stores that do not allocate in L1 gained as much, write-through ones nothing
+    (docs/PERFORMANCE.md, integral, "Sums stored evict-first"). */
 bool evictFirstStores(const ocl::Device& device)
 {
     return onNvidiaGpuUnlessTuned(device, 9);
