@@ -1,8 +1,8 @@
-# Sourced by this session's later device scripts: scripts/device_runs/s38/common.sh, and
-# `whole_suite`: the whole suite but Large.* in 6 shards at once, then Large.*, with the bundle's
-# library; each shard's summary and the failed tests' names.
+# Sourced by this session's device scripts: scripts/device_runs/s38/common.sh, and
+# `suite_shards`: the whole suite but Large.* in 6 shards at once with the bundle's library, each
+# shard's summary and the failed tests' names; `whole_suite`: the same, then Large.*.
 . scripts/device_runs/s38/common.sh
-whole_suite() {
+suite_shards() {
   local s=$(date +%s) i
   for i in 0 1 2 3 4 5; do
     GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i with "$here/lib" 300 opencv_test_gpuconv --gtest_filter='-Large.*' > /tmp/suite_$i.log 2>&1 &
@@ -11,5 +11,8 @@ whole_suite() {
   echo "suite: $(( $(date +%s) - s )) s"
   for i in 0 1 2 3 4 5; do grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED TESTS?' /tmp/suite_$i.log | tr '\n' ' '; echo; done
   grep -h '^\[  FAILED  \]' /tmp/suite_*.log | sort -u | head
+}
+whole_suite() {
+  suite_shards
   with "$here/lib" 120 opencv_test_gpuconv --gtest_filter='Large.*' 2>&1 | grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED'
 }

@@ -5,15 +5,8 @@
 # st.global.cs: evict first), then each setting its own process, in turn, three rounds, on the
 # integral's and filter2D's 4K cases and the 1080p tilted sum.
 cd "$(dirname "$0")/../../.."
-. scripts/device_runs/s38/common.sh
-s=$(date +%s)
-for i in 0 1 2 3 4 5; do
-  GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i with "$here/lib" 300 opencv_test_gpuconv --gtest_filter='-Large.*' > /tmp/suite_$i.log 2>&1 &
-done
-wait
-echo "suite: $(( $(date +%s) - s )) s"
-for i in 0 1 2 3 4 5; do grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED TESTS?' /tmp/suite_$i.log | tr '\n' ' '; echo; done
-grep -h '^\[  FAILED  \]' /tmp/suite_*.log | sort -u | head
+. scripts/device_runs/s41/common.sh
+suite_shards
 echo "### tests with EXP_STREAM_STORES"
 GPUCONV_EXP_OPTIONS="-D EXP_STREAM_STORES" test_shards '*Integral*:*integral*:*Filter2D*:-*SepFilter2D*'
 i='gpuconv/OCL_Integral.Integral/' f='gpuconv/OCL_Filter2D.Filter2D/'

@@ -4,16 +4,8 @@
 # shards as planned, the integral tests with plain stores in 4, then each setting its own process,
 # in turn, two rounds: every OCL_Integral case and OCL_Types' integral cases.
 cd "$(dirname "$0")/../../.."
-. scripts/device_runs/s38/common.sh
-s=$(date +%s)
-for i in 0 1 2 3 4 5; do
-  GTEST_TOTAL_SHARDS=6 GTEST_SHARD_INDEX=$i with "$here/lib" 300 opencv_test_gpuconv --gtest_filter='-Large.*' > /tmp/suite_$i.log 2>&1 &
-done
-wait
-echo "suite: $(( $(date +%s) - s )) s"
-for i in 0 1 2 3 4 5; do grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED TESTS?' /tmp/suite_$i.log | tr '\n' ' '; echo; done
-grep -h '^\[  FAILED  \]' /tmp/suite_*.log | sort -u | head
-with "$here/lib" 120 opencv_test_gpuconv --gtest_filter='Large.*' 2>&1 | grep -E '^\[==========\] [0-9]+ tests|^\[  PASSED|FAILED'
+. scripts/device_runs/s41/common.sh
+whole_suite
 echo "### integral tests, plain stores"
 OPENCV_GPUCONV_INTEGRAL_TUNE=0,0,0,0,0,0,0,0,0,2 test_shards '*Integral*:*integral*'
 t='gpuconv/OCL_Types.OneCall/'
