@@ -427,8 +427,9 @@ bool groupOrderTickets(const ocl::Device& device)
     82-84 and 85-86 against 92-93, the sum alone 25 and 28 against 29; 8UC2 and 16-bit images
     43-44 against 50-51 (one image). Sources of 25 MB and more (8UC3, 8UC4, 32FC1 at 4K) gained at
     most 1 us, and no call's device time after a 256 MiB copy moved: the gain is in how one call
-    follows another. Stores that do not allocate in L1 gained as much, write-through ones nothing
-    (docs/PERFORMANCE.md, integral, "Sums stored evict-first"). */
+    follows another (launches waited for one by one take the same time either way, s42b). Stores
+    that do not allocate in L1 gained as much, write-through ones and an L2 evict-last policy
+    nothing (docs/PERFORMANCE.md, integral, "Sums stored evict-first" and the sections before it). */
 bool evictFirstStores(const ocl::Device& device)
 {
     return onNvidiaGpuUnlessTuned(device, 9);
