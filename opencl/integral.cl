@@ -1114,16 +1114,28 @@ inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int
 // Its local memory, `lm` (all of the accumulator type):
 //   apron[j][c] = R(y0 + j, X0 - BAND + c) - R(y0 + j, X0), the band's row prefixes relative to
 //     the tile's left edge (the part left of it is the same for every column of a row);
-//   inside: the band's part of P, then of P - Q;
+//   inside: the band's part of P, then (integral_tilted) of P - Q;
 //   segment_sums: the sums of the runs of the band's rows (the loads);
 //   band_sums: the band's sums down the diagonals of the tile's lanes;
-//   carried: CP(b, X0 + k), then CQ(b, X0 - BAND + k), k < CARRIES.
+//   carried: CP(b, X0 + k), then CQ(b, X0 - BAND + k), k < CARRIES;
+//   falling (WITH_TILTED): the band's part of Q.
+// In the upright single pass the falling walks keep their part of Q apart, so that both families
+// of walks run at once: that pass's work-groups are as many per compute unit as their registers
+// allow, the local memory of its upright tiles is larger, and the tiles then took 3% less time
+// (H200, 4K 8UC1 with the squared and tilted sums: 80.7-82.4 us per call against 83.5-85.0,
+// docs/PERFORMANCE.md, integral, s42c). integral_tilted subtracts them in place: the extra array
+// cost it a resident work-group (4K 32FC1 2% slower).
 #define APRON_BYTES LM_ROUND(BAND * APRON_STRIDE * sizeof(WTN))
 #define INSIDE_BYTES LM_ROUND(BAND * (TILE + 1) * sizeof(WTN))
 #define SEGMENT_SUMS_BYTES LM_ROUND(PREFIX_SEGMENTS * BAND * sizeof(WTN))
 #define BAND_SUMS_BYTES LM_ROUND(2 * TILE * sizeof(WTN))
+#ifdef WITH_TILTED
+#  define FALLING_BYTES INSIDE_BYTES
+#else
+#  define FALLING_BYTES 0
+#endif
 #define TILTED_LM_BYTES (APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES + \
-                         LM_ROUND(2 * CARRIES * sizeof(WTN)))
+                         LM_ROUND(2 * CARRIES * sizeof(WTN)) + FALLING_BYTES)
 
 // Tile t (band-major, tiles_x per band) of the tilted sum, by work item lid.
 inline void tilted_tile(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
@@ -1136,6 +1148,10 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
     __local WTN* segment_sums = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES);
     __local WTN* band_sums = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES);
     __local WTN* carried = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES);
+#ifdef WITH_TILTED
+    __local WTN* falling = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES +
+                                          LM_ROUND(2 * CARRIES * sizeof(WTN)));
+#endif
     const int b = ticket_row(t, tiles_x), tx = t - b * tiles_x;
     const int y0 = b * BAND, x0 = tx * TILE, h = min(BAND, rows - y0);
 
@@ -1172,8 +1188,8 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
     barrier(CLK_LOCAL_MEM_FENCE);
 
     // Walks down the diagonals: item w < WALKS the rising one through (y0 + j, X0 + w - j) into
-    // `inside`; then item WALKS + w the falling one through (y0 + j, X0 - BAND + w + j),
-    // subtracting. Each ends with the band's sum down its diagonal, which the tiles below need
+    // `inside`; item WALKS + w the falling one through (y0 + j, X0 - BAND + w + j), at the same
+    // time into `falling` (WITH_TILTED), else after it, subtracting. Each ends with the band's sum down its diagonal, which the tiles below need
     // where it continues into their band: rising lane l = w - (BAND - 1) (CP(b + 1, X0 + l)),
     // falling lane l = w (CQ(b + 1, X0 + l)). A lane whose carry is known publishes its
     // inclusive prefix at once.
@@ -1187,14 +1203,20 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
             if (w - j >= 0 && w - j < TILE)
                 inside[j * (TILE + 1) + w - j] = acc;
         }
+#ifndef WITH_TILTED
     barrier(CLK_LOCAL_MEM_FENCE);
+#endif
     if (falling_walk)
         for (int j = 0; j < BAND; ++j)
         {
             acc += apron[j * APRON_STRIDE + w + j];
             const int x = w - BAND + 1 + j;
             if (x >= 0 && x < TILE)
+#ifdef WITH_TILTED
+                falling[j * (TILE + 1) + x] = acc;
+#else
                 inside[j * (TILE + 1) + x] -= acc;
+#endif
         }
     const int lane = rising_walk ? w - (BAND - 1) : w;
     if ((rising_walk || falling_walk) && lane >= 0 && lane < TILE)
@@ -1232,7 +1254,12 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
     {
         for (int r = lid / TILE; r < h; r += SEGMENTS)
         {
-            WTN v = carried[x + r + 1] - carried[CARRIES + x - r - 1 + BAND] + inside[r * (TILE + 1) + x];
+#ifdef WITH_TILTED
+            const WTN p_minus_q = inside[r * (TILE + 1) + x] - falling[r * (TILE + 1) + x];
+#else
+            const WTN p_minus_q = inside[r * (TILE + 1) + x];
+#endif
+            WTN v = carried[x + r + 1] - carried[CARRIES + x - r - 1 + BAND] + p_minus_q;
 #ifdef NON_FINITE
             v = with_non_finite(v, reach, cols, y0 + 1 + r, x0 + x);
 #endif

@@ -531,14 +531,16 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.band = forcedBand >= 4 && forcedBand <= 32 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
     const size_t budget = std::min<size_t>(32 * 1024, device.localMemSize());
     const size_t maxGroup = maxGroupItems(device);
-    auto fits = [&] {
+    auto localBytes = [&] {
         const size_t band = (size_t)plan.band, tile = 2 * band;
-        return (band * (2 * tile + 1) + band * (tile + 1) + 9 * tile) * pixelBytes <= budget &&
-               4 * tile <= maxGroup;
+        return (band * (2 * tile + 1) + band * (tile + 1) + 9 * tile) * pixelBytes;
     };
+    auto fits = [&] { return localBytes() <= budget && 4 * (size_t)(2 * plan.band) <= maxGroup; };
     while (!fits() && plan.band > 4)
         plan.band /= 2;
     plan.tile = 2 * plan.band;
+    plan.localBytes = localBytes();
+    plan.fallingBytes = (size_t)plan.band * (plan.tile + 1) * pixelBytes;
     // The non-finite values' work-groups: 32 columns x 8 segments of the rows (fewer columns on
     // devices with smaller groups), and the reach in one group of as many items.
     LaunchShape columns;
@@ -568,9 +570,11 @@ TiltedInPassPlan planTiltedInPass(const ocl::Device& device, const TiledScanPlan
                                   const TiltedScanPlan& tilted)
 {
     TiltedInPassPlan plan;
-    // Their local memories are shared (the larger of the two), each within the device's; both
-    // take their look-back words from plainLookBackWords.
-    if (!upright.singlePass || !tilted.feasible || upright.tile != tilted.tile || upright.segments != 4)
+    // Their local memories are shared (the larger of the two), each within the device's, the tilted
+    // tiles' with the falling walks' array of the pass (opencl/integral.cl); both take their
+    // look-back words from plainLookBackWords.
+    if (!upright.singlePass || !tilted.feasible || upright.tile != tilted.tile || upright.segments != 4 ||
+        tilted.localBytes + tilted.fallingBytes > device.localMemSize())
         return plan;
     plan.joins = true;
     plan.tiles.local[0] = (size_t)upright.tile;

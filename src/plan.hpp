@@ -195,6 +195,8 @@ struct TiltedScanPlan
 {
     bool feasible = false;  //!< false: no 64-bit atomics, or local memory or work-groups too small
     int band = 0, tile = 0, tilesX = 0, bands = 0;
+    size_t localBytes = 0;    //!< local memory of an integral_tilted tile, as the plan counts it
+    size_t fallingBytes = 0;  //!< what the falling walks' array adds in the upright single pass
     bool plainLookBack = false;
     bool groupOrderTickets = false;  //!< as TiledScanPlan's
     bool evictFirstStores = false;   //!< as TiledScanPlan's
