@@ -1121,10 +1121,10 @@ inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int
 //   falling (WITH_TILTED): the band's part of Q.
 // In the upright single pass the falling walks keep their part of Q apart, so that both families
 // of walks run at once: that pass's work-groups are as many per compute unit as their registers
-// allow, the local memory of its upright tiles is larger, and the tiles then took 3% less time
-// (H200, 4K 8UC1 with the squared and tilted sums: 80.7-82.4 us per call against 83.5-85.0,
-// docs/PERFORMANCE.md, integral, s42c). integral_tilted subtracts them in place: the extra array
-// cost it a resident work-group (4K 32FC1 2% slower).
+// allow, the local memory of its upright tiles is larger, and the pass then took 3-4% less time
+// (H200, 4K 8UC1 with the squared and tilted sums: 79.8-82.4 us per call against 82.4-85.5,
+// docs/PERFORMANCE.md, integral, s42c and s42d). integral_tilted subtracts them in place: there
+// the array would be local memory of its own, and it took 2% longer (4K 32FC1, s42c).
 #define APRON_BYTES LM_ROUND(BAND * APRON_STRIDE * sizeof(WTN))
 #define INSIDE_BYTES LM_ROUND(BAND * (TILE + 1) * sizeof(WTN))
 #define SEGMENT_SUMS_BYTES LM_ROUND(PREFIX_SEGMENTS * BAND * sizeof(WTN))
