@@ -1189,10 +1189,10 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
 
     // Walks down the diagonals: item w < WALKS the rising one through (y0 + j, X0 + w - j) into
     // `inside`; item WALKS + w the falling one through (y0 + j, X0 - BAND + w + j), at the same
-    // time into `falling` (WITH_TILTED), else after it, subtracting. Each ends with the band's sum down its diagonal, which the tiles below need
-    // where it continues into their band: rising lane l = w - (BAND - 1) (CP(b + 1, X0 + l)),
-    // falling lane l = w (CQ(b + 1, X0 + l)). A lane whose carry is known publishes its
-    // inclusive prefix at once.
+    // time into `falling` (WITH_TILTED), else after it, subtracting. Each ends with the band's sum
+    // down its diagonal, which the tiles below need where it continues into their band: rising
+    // lane l = w - (BAND - 1) (CP(b + 1, X0 + l)), falling lane l = w (CQ(b + 1, X0 + l)). A lane
+    // whose carry is known publishes its inclusive prefix at once.
     const bool rising_walk = lid < WALKS, falling_walk = lid >= WALKS && lid < 2 * WALKS;
     const int w = rising_walk ? lid : lid - WALKS;
     WTN acc = (WTN)(0);
