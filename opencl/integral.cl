@@ -1149,8 +1149,7 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
     __local WTN* band_sums = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES);
     __local WTN* carried = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES);
 #ifdef WITH_TILTED
-    __local WTN* falling = (__local WTN*)(lm + APRON_BYTES + INSIDE_BYTES + SEGMENT_SUMS_BYTES + BAND_SUMS_BYTES +
-                                          LM_ROUND(2 * CARRIES * sizeof(WTN)));
+    __local WTN* falling = (__local WTN*)((__local uchar*)carried + LM_ROUND(2 * CARRIES * sizeof(WTN)));
 #endif
     const int b = ticket_row(t, tiles_x), tx = t - b * tiles_x;
     const int y0 = b * BAND, x0 = tx * TILE, h = min(BAND, rows - y0);
