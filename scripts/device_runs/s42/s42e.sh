@@ -5,14 +5,7 @@
 # suite ran on the same library in s42d).
 cd "$(dirname "$0")/../../.."
 . scripts/device_runs/s41/common.sh
-s=$(date +%s)
-for seed in 114 115; do
-  GPUCONV_SOAK_SEED=$seed GPUCONV_SOAK_SCALE=8 GPUCONV_SOAK_CASES=100 with "$here/lib" 150 opencv_test_gpuconv \
-    --gtest_filter="*Soak.random_cases_match_cv/integral" > /tmp/soak_$seed.log 2>&1 &
-done
-wait
-echo "soak: $(( $(date +%s) - s )) s"
-for seed in 114 115; do echo "seed $seed: $(grep -E '^\[  PASSED|FAILED TEST|^\[  FAILED  \]' /tmp/soak_$seed.log | tr '\n' ' ') overruled: $(grep -c 'cv:: overruled' /tmp/soak_$seed.log)"; grep -q PASSED /tmp/soak_$seed.log || tail -5 /tmp/soak_$seed.log; done
+integral_soak 114 115
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv,noheader
 s=$(date +%s)
 GPUCONV_PERF_TABLE=$OUT/table.md with "$here/lib" 420 opencv_perf_gpuconv > $OUT/perf.log 2>&1
