@@ -30,6 +30,24 @@ struct InputRng
     double uniform(double a, double b) { return a + (b - a) * input.ConsumeProbability<double>(); }
 };
 
+/** Writes the input as crash-<hash> into the working directory, where libFuzzer would. PoCL's
+    kernel compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place
+    once OpenCL is initialised), so an abort ends the process without libFuzzer writing it. */
+void writeInput(const uint8_t* data, size_t size)
+{
+    uint64_t hash = 14695981039346656037ull;  // FNV-1a
+    for (size_t i = 0; i < size; ++i)
+        hash = (hash ^ data[i]) * 1099511628211ull;
+    char name[40];
+    std::snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);
+    if (FILE* f = std::fopen(name, "wb"))
+    {
+        std::fwrite(data, 1, size, f);
+        std::fclose(f);
+        std::fprintf(stderr, "gpuconv_fuzz: input written to %s (replay: gpuconv_fuzz %s)\n", name, name);
+    }
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerInitialize(int*, char***)
@@ -60,6 +78,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     if (!result)
     {
         std::fprintf(stderr, "gpuconv_fuzz: %s\n", result.message());
+        writeInput(data, size);
         std::abort();
     }
     return 0;

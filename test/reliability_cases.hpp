@@ -141,14 +141,18 @@ inline Tolerance caseTolerance(const Case& c, int depth)
         return integerResult ? Tolerance::absolute(1) : defaultTolerance(depth);
     default:
         // Float sums in another order: OpenCV's own filter tests allow 1 on integer results.
-        // Integer sepFilter2D kernels are exact, but for a delta halfway between integers: cv::'s
-        // 8U -> 16S integer mode rounds that tie to even in its SIMD body and adds
-        // saturate_cast<int>(delta) in its scalar row tail, so it differs from itself by one (the
-        // fuzzer drew delta -7.5).
+        // Integer sepFilter2D kernels are exact, but for a delta halfway between integers as a
+        // float: cv::'s 8U -> 16S integer mode adds delta as a float in its SIMD body, rounding the
+        // tie to even, and saturate_cast<int>(delta) in its scalar row tail, so it differs from
+        // itself by one (the fuzzer drew -7.5, and -17.4999999999999964, a tie only as a float;
+        // SepFilter2D_FixedPoint.integer_mode_delta_just_off_a_half).
         if (integerResult)
-            return c.coeffKind == COEFF_INTEGER && c.fn == FN_SEP_FILTER2D && c.delta - std::floor(c.delta) != 0.5
+        {
+            const float floatDelta = (float)c.delta;
+            return c.coeffKind == COEFF_INTEGER && c.fn == FN_SEP_FILTER2D && floatDelta - std::floor(floatDelta) != 0.5f
                        ? Tolerance::exact()
                        : Tolerance::absolute(1);
+        }
         return Tolerance::relative(depth == CV_32F ? (c.ksize.area() > 100 ? 1e-4 : 1e-5) : 1e-9);
     }
 }

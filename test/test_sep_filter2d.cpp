@@ -573,6 +573,31 @@ TEST(SepFilter2D_FixedPoint, gaussian_and_sobel)
     }
 }
 
+// The integer mode with a delta just off a half-integer, a tie only once rounded to a float (the
+// fuzzer drew -17.4999999999999964): cv::'s SIMD body adds delta as a float and rounds the tie to
+// even, its scalar row tail adds saturate_cast<int>(delta). gpuconv adds the integer nearest the
+// double everywhere: the exact result, which is within 1 of cv::'s.
+TEST(SepFilter2D_FixedPoint, integer_mode_delta_just_off_a_half)
+{
+    RNG rng = testRng();
+    TestArray src(rng, Size(32, 7), CV_8UC1, true);
+    const Mat kx = (Mat_<double>(1, 3) << -1, 3, -1), ky = (Mat_<double>(1, 3) << 2, -5, 2);
+    for (double half : { -17.5, 2.5 })
+    {
+        const double delta = std::nextafter(half, 0.0);
+        // Integer sums are exact in double; the exact result adds the integer nearest delta.
+        Mat sums, exact, expected;
+        cv::sepFilter2D(src.roi, sums, CV_64F, kx, ky, Point(-1, -1), 0, BORDER_CONSTANT);
+        sums.convertTo(exact, CV_16S, 1, (double)std::lround(delta));
+        cv::sepFilter2D(src.roi, expected, CV_16S, kx, ky, Point(-1, -1), delta, BORDER_CONSTANT);
+        UMat dst;
+        gpuconv::sepFilter2D(src.uroi, dst, CV_16S, kx, ky, Point(-1, -1), delta, BORDER_CONSTANT);
+        const Mat got = dst.getMat(ACCESS_READ);
+        EXPECT_TRUE(matsNear(exact, got, Tolerance::exact())) << "delta " << delta;
+        EXPECT_TRUE(matsNear(expected, got, Tolerance::absolute(1))) << "delta " << delta;
+    }
+}
+
 // ---- kernels in every layout cv::sepFilter2D reads: rows, columns, parts of a matrix, integers ---
 
 TEST(SepFilter2D_KernelLayouts, read_like_cv)
