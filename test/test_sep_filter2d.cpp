@@ -573,18 +573,17 @@ TEST(SepFilter2D_FixedPoint, gaussian_and_sobel)
     }
 }
 
-// The integer mode with a delta just off a half-integer, a tie only once rounded to a float (the
-// fuzzer drew -17.4999999999999964): cv::'s SIMD body adds delta as a float and rounds the tie to
-// even, its scalar row tail adds saturate_cast<int>(delta). gpuconv adds the integer nearest the
-// double everywhere: the exact result, which is within 1 of cv::'s.
-TEST(SepFilter2D_FixedPoint, integer_mode_delta_just_off_a_half)
+// The integer mode with a delta near a half-integer (the fuzzer drew -17.4999999999999964 and
+// 12.5000...): cv::'s SIMD body adds delta to the sums in float arithmetic, where the fraction
+// becomes a half and the tie rounds to even; its scalar row tail adds saturate_cast<int>(delta).
+// gpuconv adds the integer nearest the double everywhere: the exact result, within 1 of cv::'s.
+TEST(SepFilter2D_FixedPoint, integer_mode_delta_near_a_half)
 {
     RNG rng = testRng();
     TestArray src(rng, Size(32, 7), CV_8UC1, true);
     const Mat kx = (Mat_<double>(1, 3) << -1, 3, -1), ky = (Mat_<double>(1, 3) << 2, -5, 2);
-    for (double half : { -17.5, 2.5 })
+    for (double delta : { std::nextafter(-17.5, 0.0), 12.500001, 100.4999 })
     {
-        const double delta = std::nextafter(half, 0.0);
         // Integer sums are exact in double; the exact result adds the integer nearest delta.
         Mat sums, exact, expected;
         cv::sepFilter2D(src.roi, sums, CV_64F, kx, ky, Point(-1, -1), 0, BORDER_CONSTANT);
