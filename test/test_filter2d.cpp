@@ -384,6 +384,41 @@ TEST(Filter2D_Exact, rounding_ties_of_8bit_results)
                         rng, true);
 }
 
+// Float sums whose terms cancel (a delta against taps that sum near it): the rounding error
+// follows the terms' magnitude, not the result's. gpuconv stays within a few float ulps of the
+// terms of the sum in double (cv:: was 3.1e-5 from it on a 1x1 image where the fuzzer found this).
+TEST(Filter2D_Exact, cancelling_delta_within_float_rounding_of_the_terms)
+{
+    RNG rng = testRng();
+    for (Size size : { Size(1, 1), Size(5, 4) })
+        for (int trial = 0; trial < 20; ++trial)
+        {
+            Mat src(size, CV_32FC1), k(9, 9, CV_32F);
+            rng.fill(src, RNG::UNIFORM, 20.0, 30.0);
+            rng.fill(k, RNG::UNIFORM, -0.5, 1.0);
+            k /= norm(k, NORM_L1);
+            const double delta = -20;
+            const Point anchor(0, 1);
+            Mat padded, exact(size, CV_64F);
+            copyMakeBorder(src, padded, anchor.y, k.rows - 1 - anchor.y, anchor.x, k.cols - 1 - anchor.x, BORDER_REFLECT);
+            for (int y = 0; y < size.height; ++y)
+                for (int x = 0; x < size.width; ++x)
+                {
+                    double sum = delta;
+                    for (int i = 0; i < k.rows; ++i)
+                        for (int j = 0; j < k.cols; ++j)
+                            sum += (double)k.at<float>(i, j) * padded.at<float>(y + i, x + j);
+                    exact.at<double>(y, x) = sum;
+                }
+            UMat dst;
+            gpuconv::filter2D(src.getUMat(ACCESS_READ), dst, -1, k, anchor, delta, BORDER_REFLECT);
+            Mat got;
+            dst.getMat(ACCESS_READ).convertTo(got, CV_64F);
+            const double terms = std::abs(delta) + norm(src, NORM_INF) * norm(k, NORM_L1);
+            EXPECT_LE(norm(got, exact, NORM_INF), 8 * FLT_EPSILON * terms) << size << ", trial " << trial;
+        }
+}
+
 // ---- in place, the case OpenCV 4.6's own OpenCL path gets wrong on PoCL --------------------------
 
 TEST(Filter2D_Inplace, matches_out_of_place)
