@@ -399,17 +399,8 @@ TEST(Filter2D_Exact, cancelling_delta_within_float_rounding_of_the_terms)
             k /= norm(k, NORM_L1);
             const double delta = -20;
             const Point anchor(0, 1);
-            Mat padded, exact(size, CV_64F);
-            copyMakeBorder(src, padded, anchor.y, k.rows - 1 - anchor.y, anchor.x, k.cols - 1 - anchor.x, BORDER_REFLECT);
-            for (int y = 0; y < size.height; ++y)
-                for (int x = 0; x < size.width; ++x)
-                {
-                    double sum = delta;
-                    for (int i = 0; i < k.rows; ++i)
-                        for (int j = 0; j < k.cols; ++j)
-                            sum += (double)k.at<float>(i, j) * padded.at<float>(y + i, x + j);
-                    exact.at<double>(y, x) = sum;
-                }
+            Mat exact;
+            referenceFilter2D(src, exact, CV_64F, k, anchor, delta, BORDER_REFLECT);
             UMat dst;
             gpuconv::filter2D(src.getUMat(ACCESS_READ), dst, -1, k, anchor, delta, BORDER_REFLECT);
             Mat got;

@@ -585,10 +585,10 @@ TEST(SepFilter2D_FixedPoint, integer_mode_delta_near_a_half)
     for (double delta : { std::nextafter(-17.5, 0.0), 12.500001, 100.4999 })
     {
         // Integer sums are exact in double; the exact result adds the integer nearest delta.
-        Mat sums, exact, expected;
-        cv::sepFilter2D(src.roi, sums, CV_64F, kx, ky, Point(-1, -1), 0, BORDER_CONSTANT);
-        sums.convertTo(exact, CV_16S, 1, (double)std::lround(delta));
-        cv::sepFilter2D(src.roi, expected, CV_16S, kx, ky, Point(-1, -1), delta, BORDER_CONSTANT);
+        Mat exact;
+        referenceSepFilter(src, CV_64F, kx, ky, Point(-1, -1), 0, BORDER_CONSTANT)
+            .convertTo(exact, CV_16S, 1, (double)std::lround(delta));
+        const Mat expected = referenceSepFilter(src, CV_16S, kx, ky, Point(-1, -1), delta, BORDER_CONSTANT);
         UMat dst;
         gpuconv::sepFilter2D(src.uroi, dst, CV_16S, kx, ky, Point(-1, -1), delta, BORDER_CONSTANT);
         const Mat got = dst.getMat(ACCESS_READ);
