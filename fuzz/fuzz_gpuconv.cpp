@@ -17,6 +17,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
+#include <string>
 
 #include "reliability_cases.hpp"
 
@@ -30,9 +32,12 @@ struct InputRng
     double uniform(double a, double b) { return a + (b - a) * input.ConsumeProbability<double>(); }
 };
 
-/** Writes the input as crash-<hash> into the working directory, where libFuzzer would. PoCL's
-    kernel compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place
-    once OpenCL is initialised), so an abort ends the process without libFuzzer writing it. */
+/** libFuzzer's -artifact_prefix (empty: the working directory), read by LLVMFuzzerInitialize. */
+std::string artifactPrefix;
+
+/** Writes the input as <artifact prefix>crash-<hash>, where libFuzzer would. PoCL's kernel
+    compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place once OpenCL
+    is initialised), so an abort ends the process without libFuzzer writing it. */
 void writeInput(const uint8_t* data, size_t size)
 {
     uint64_t hash = 14695981039346656037ull;  // FNV-1a
@@ -40,18 +45,26 @@ void writeInput(const uint8_t* data, size_t size)
         hash = (hash ^ data[i]) * 1099511628211ull;
     char name[40];
     std::snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);
-    if (FILE* f = std::fopen(name, "wb"))
+    const std::string path = artifactPrefix + name;
+    if (FILE* f = std::fopen(path.c_str(), "wb"))
     {
         std::fwrite(data, 1, size, f);
         std::fclose(f);
-        std::fprintf(stderr, "gpuconv_fuzz: input written to %s (replay: gpuconv_fuzz %s)\n", name, name);
+        std::fprintf(stderr, "gpuconv_fuzz: input written to %s (replay: gpuconv_fuzz %s)\n", path.c_str(),
+                     path.c_str());
     }
+    else
+        std::fprintf(stderr, "gpuconv_fuzz: cannot write %s\n", path.c_str());
 }
 
 } // namespace
 
-extern "C" int LLVMFuzzerInitialize(int*, char***)
+extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
 {
+    static const char flag[] = "-artifact_prefix=";
+    for (int i = 1; i < *argc; ++i)
+        if (std::strncmp((*argv)[i], flag, sizeof(flag) - 1) == 0)
+            artifactPrefix = (*argv)[i] + sizeof(flag) - 1;
     // As the tests run: fallbacks to cv:: are errors, PoCL on the CPU unless told otherwise.
     setenv("OPENCV_GPUCONV_FALLBACK", "0", 1);
     setenv("OPENCV_OPENCL_DEVICE", ":CPU:", 0);
