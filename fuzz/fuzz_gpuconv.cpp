@@ -15,6 +15,7 @@
 
 #include <fuzzer/FuzzedDataProvider.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -34,6 +35,10 @@ struct InputRng
 
 /** libFuzzer's -artifact_prefix (empty: the working directory), read by LLVMFuzzerInitialize. */
 std::string artifactPrefix;
+/** GPUCONV_FUZZ_SCALE (default 1): randomCase's sizeScale, as GPUCONV_SOAK_SCALE is the soak's.
+    Larger images reach the plans of many tiles; on a GPU the reference on the CPU bounds the
+    rate, not gpuconv. */
+int sizeScale = 1;
 
 /** Writes the input as <artifact prefix>crash-<hash>, where libFuzzer would. PoCL's kernel
     compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place once OpenCL
@@ -65,6 +70,8 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
     for (int i = 1; i < *argc; ++i)
         if (std::strncmp((*argv)[i], flag, sizeof(flag) - 1) == 0)
             artifactPrefix = (*argv)[i] + sizeof(flag) - 1;
+    if (const char* scale = std::getenv("GPUCONV_FUZZ_SCALE"))
+        sizeScale = std::max(1, std::atoi(scale));
     // As the tests run: fallbacks to cv:: are errors, PoCL on the CPU unless told otherwise.
     setenv("OPENCV_GPUCONV_FALLBACK", "0", 1);
     setenv("OPENCV_OPENCL_DEVICE", ":CPU:", 0);
@@ -82,10 +89,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     FuzzedDataProvider input(data, size);
     InputRng rng{ input };
     const int fn = rng.uniform(0, (int)FN_COUNT);
-    Case c = randomCase(rng, fn);
+    Case c = randomCase(rng, fn, sizeScale);
     // Keep single inputs fast: the fuzzer's value is in many calls.
-    c.size.width = std::min(c.size.width, 96);
-    c.size.height = std::min(c.size.height, 64);
+    c.size.width = std::min(c.size.width, 96 * sizeScale);
+    c.size.height = std::min(c.size.height, 64 * sizeScale);
     cv::RNG pixels(input.ConsumeIntegral<uint64_t>() | 1);
     const ::testing::AssertionResult result = runCase(c, pixels);
     if (!result)
