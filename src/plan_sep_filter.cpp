@@ -262,13 +262,19 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     plan.colStrip = strips.col;
     // The tiles and row segments are the kernels' __local arguments; whatever a kernel takes itself
     // comes on top (NVIDIA refuses the launch, CL_OUT_OF_RESOURCES, where the sum passes the
-    // device's size: 32FC4, 14 x 33 taps, whose single-pass tiles took all 48 KiB).
+    // device's size: 32FC4, 14 x 33 taps, whose single-pass tiles took all 48 KiB), and so does the
+    // padding that starts each argument on its type's boundary, up to 128 bytes (OpenCL's widest
+    // types): NVIDIA's driver refused the single pass's two tiles 24 bytes short of 48 KiB, whose
+    // ulong4 tile it placed after the kernel's own byte (16UC2, 34 x 11 taps; found by the fuzz
+    // target on the H200 at 8 times its sizes).
     const size_t localMem = device.localMemSize(), maxGroup = maxGroupItems(device);
-    const auto localBeside = [&](const KernelLimits& kernel) { return localMem - std::min(localMem, kernel.localBytes); };
+    const auto localBeside = [&](const KernelLimits& kernel, size_t localArguments) {
+        return localMem - std::min(localMem, kernel.localBytes + 128 * localArguments);
+    };
     const auto itemsAllowed = [&](const KernelLimits& kernel) {
         return kernel.maxItems > 0 ? std::min(kernel.maxItems, maxGroup) : maxGroup;
     };
-    const size_t singlePassLocal = localBeside(fused);
+    const size_t singlePassLocal = localBeside(fused, 2);
     const int* tune = sepFilterOverride();
 
     // Single pass: the tile shape with the least estimated work over the whole image (loading
@@ -335,7 +341,7 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     }
 
     // Two passes. Row pass: one row segment per group, the segment and its apron in local memory.
-    const size_t rowPassLocal = localBeside(rowPass);
+    const size_t rowPassLocal = localBeside(rowPass, 1);
     size_t rowGroupW = std::min<size_t>(256, itemsAllowed(rowPass));
     while (rowGroupW > 1 && (rowGroupW + kxLen - 1) * srcPixelBytes > rowPassLocal)
         rowGroupW /= 2;
