@@ -22,19 +22,6 @@ cp /tmp/plans_new "${OUT:-/tmp}/plans_new.txt"
 whole_suite 2>&1 | tee "${OUT:-/tmp}/s44d_suite.log"
 echo "== replay of s44b's find"
 (mkdir -p /tmp/replay && cd /tmp/replay && GPUCONV_FUZZ_SCALE=8 timeout 60 "$root/.gpuf/run" gpuconv_fuzz "$root/.gpuf/crash-79478a12969644f4" 2>&1 | grep -E 'WARN|gpuconv_fuzz:|Executed')
-fuzz_at() {
-  local scale=$1 dir=/tmp/fuzz$1
-  mkdir -p "${OUT:-/tmp}/fuzz$scale" "$dir"
-  cp -r .gpuf/corpus "$dir/corpus"
-  (cd "$dir" && GPUCONV_FUZZ_SCALE=$scale timeout 260 "$root/.gpuf/run" gpuconv_fuzz -jobs=4 -workers=4 \
-    -max_len=256 -max_total_time=180 -print_final_stats=1 -artifact_prefix="${OUT:-/tmp}/fuzz$scale/" \
-    "$dir/corpus" > "$dir/parent.log" 2>&1; echo "scale $scale: rc $?")
-}
-fuzz_at 8 & fuzz_at 16 & wait
-for scale in 8 16; do
-  for f in /tmp/fuzz$scale/fuzz-*.log; do
-    echo "== scale $scale $(basename $f): $(grep -E '^stat::number_of_executed_units' "$f") $(grep -cE 'gpuconv_fuzz:|ERROR' "$f") errors; last: $(grep -E '^#[0-9]+' "$f" | tail -1)"
-    grep -E 'WARN|gpuconv_fuzz:|ERROR' "$f" | head -10
-  done
-  echo "crash files: $(ls "${OUT:-/tmp}/fuzz$scale" | grep -c crash-)"
-done
+. scripts/device_runs/s44/common.sh
+fuzz_at 8 180 & fuzz_at 16 180 & wait
+fuzz_report 8 16
