@@ -329,8 +329,8 @@ bool planSepFilterFixedTaps(Size size, int kxLen, int kyLen);
     pixels take srcPixelBytes and row-filtered pixels bufPixelBytes in local memory, with the
     single pass's strips (and tile width, where given) from planSepFilterStrips, within what the
     built kernels allow (`fused`, the single pass, and `rowPass`, the two passes' row kernel: their
-    work items per group, and the local memory left beside their own). `forceTwoPass` is for
-    tests of the two-pass path with short kernels. */
+    work items per group, and the local memory left beside their own and the alignment of their
+    __local arguments). `forceTwoPass` is for tests of the two-pass path with short kernels. */
 SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int kyLen,
                             size_t srcPixelBytes, size_t bufPixelBytes, const SepFilterStrips& strips,
                             const KernelLimits& fused, const KernelLimits& rowPass, bool forceTwoPass = false);
