@@ -268,8 +268,9 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     // ulong4 tile it placed after the kernel's own byte (16UC2, 34 x 11 taps; found by the fuzz
     // target on the H200 at 8 times its sizes).
     const size_t localMem = device.localMemSize(), maxGroup = maxGroupItems(device);
+    const size_t widestTypeAlignment = 128;  // long16, double16
     const auto localBeside = [&](const KernelLimits& kernel, size_t localArguments) {
-        return localMem - std::min(localMem, kernel.localBytes + 128 * localArguments);
+        return localMem - std::min(localMem, kernel.localBytes + widestTypeAlignment * localArguments);
     };
     const auto itemsAllowed = [&](const KernelLimits& kernel) {
         return kernel.maxItems > 0 ? std::min(kernel.maxItems, maxGroup) : maxGroup;
