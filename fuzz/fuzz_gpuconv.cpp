@@ -39,6 +39,8 @@ std::string artifactPrefix;
     Larger images reach the plans of many tiles; on a GPU the reference on the CPU bounds the
     rate, not gpuconv. */
 int sizeScale = 1;
+/** GPUCONV_FUZZ_PALETTE=wide: randomCase's wide palette (every type, kernels of any size). */
+bool widePalette = false;
 
 /** Writes the input as <artifact prefix>crash-<hash>, where libFuzzer would. PoCL's kernel
     compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place once OpenCL
@@ -72,6 +74,7 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
             artifactPrefix = (*argv)[i] + sizeof(flag) - 1;
     if (const char* scale = std::getenv("GPUCONV_FUZZ_SCALE"))
         sizeScale = std::max(1, std::atoi(scale));
+    widePalette = gpuconv_test::widePaletteAsked("GPUCONV_FUZZ_PALETTE");
     // As the tests run: fallbacks to cv:: are errors, PoCL on the CPU unless told otherwise.
     setenv("OPENCV_GPUCONV_FALLBACK", "0", 1);
     setenv("OPENCV_OPENCL_DEVICE", ":CPU:", 0);
@@ -89,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     FuzzedDataProvider input(data, size);
     InputRng rng{ input };
     const int fn = rng.uniform(0, (int)FN_COUNT);
-    Case c = randomCase(rng, fn, sizeScale);
+    Case c = randomCase(rng, fn, sizeScale, widePalette);
     // Keep single inputs fast: the fuzzer's value is in many calls.
     c.size.width = std::min(c.size.width, 96 * sizeScale);
     c.size.height = std::min(c.size.height, 64 * sizeScale);

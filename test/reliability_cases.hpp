@@ -15,7 +15,9 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/gpuconv.hpp>
 
+#include <cfloat>
 #include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <memory>
 
@@ -160,6 +162,13 @@ inline Tolerance caseTolerance(const Case& c, int depth, double terms = 0)
         // in double, gpuconv 7.4e-6).
         Tolerance t = Tolerance::relative(depth == CV_32F ? (c.ksize.area() > 100 ? 1e-4 : 1e-5) : 1e-9);
         t.abs = t.rel * terms;
+        // cv::filter2D correlates kernels of 50 taps or more on whole images through crossCorr's
+        // DFT, which rounds a 64F kernel to float for integer sources (OpenCV 4.6, templmatch.cpp):
+        // its 64F results are then as close as float weights make them (the wide palette: 16UC4
+        // -> 64F, 11x5 taps, 3.4e-4 off at 21696; gpuconv keeps the double weights).
+        if (c.fn == FN_FILTER2D && depth == CV_64F && CV_MAT_DEPTH(c.type) < CV_32F && c.ktype == CV_64F &&
+            c.ksize.area() >= 50)
+            t.abs = std::max(t.abs, terms * FLT_EPSILON);
         return t;
     }
 }
@@ -399,14 +408,24 @@ inline ::testing::AssertionResult runCase(const Case& c, RNG& rng, std::vector<M
     return ::testing::AssertionSuccess();
 }
 
+/** Whether the environment variable `name` asks for randomCase's wide palette ("wide"). */
+inline bool widePaletteAsked(const char* name)
+{
+    const char* v = std::getenv(name);
+    return v && std::string(v) == "wide";
+}
+
 /** A random case of function `fn` from `rng`: sizes from 1x1 up, types from a palette (some cv::
     rejects), borders, anchors, kernel sizes (some larger than the image), ROIs, in-place use.
     Used by the soak test (Rng = cv::RNG) and the fuzzer (an Rng drawing from the fuzzer's input);
     Rng needs uniform(int a, int b) in [a, b) and uniform(double a, double b). `sizeScale` multiplies
     the image's sides: the plans take other paths for images that span many tiles and waves (the
-    three-launch integral, the tensor pass), which the small sizes never reach. */
+    three-launch integral, the tensor pass), which the small sizes never reach. `widePalette`
+    draws every depth, channel count and depth pair the functions take (and some they refuse), and
+    kernels of any size; it suits a GPU, whose compiler builds a variant in a fraction of PoCL's
+    second. */
 template <typename Rng>
-Case randomCase(Rng& rng, int fn, int sizeScale = 1)
+Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
 {
     // Types from a palette: every depth, channel count and combination is covered by the
     // functions' own suites, and each new combination costs kernel builds (about a second each on
@@ -421,6 +440,17 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1)
     };
     static const int borders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP,
                                    BORDER_REFLECT_101 };
+    // The wide palette's depths: addWeighted's, the filters' sources and destinations (-1 the
+    // source's), and filter2D's (source, ddepth) pairs but 32F -> 64F and 32F -> 8U, which
+    // cv::filter2D takes through its DFT for large kernels only (test_filter2d.cpp checks them).
+    static const int anyDepths[] = { CV_8U, CV_8S, CV_16U, CV_16S, CV_32S, CV_32F, CV_64F };
+    static const int filterDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
+    static const int filterDdepths[] = { -1, CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
+    static const int filter2DPairs[][2] = {
+        { CV_8U, -1 },      { CV_8U, CV_16U },  { CV_8U, CV_16S }, { CV_8U, CV_32F }, { CV_8U, CV_64F },
+        { CV_16U, -1 },     { CV_16U, CV_32F }, { CV_16U, CV_64F }, { CV_16S, -1 },   { CV_16S, CV_32F },
+        { CV_16S, CV_64F }, { CV_32F, -1 },     { CV_64F, -1 },
+    };
     Case c;
     c.fn = fn;
     // Mostly small images, sometimes a line or a single pixel, sometimes a few hundred pixels wide.
@@ -436,9 +466,14 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1)
     case FN_ADD_WEIGHTED:
     {
         const int* t = weightedTypes[rng.uniform(0, 9)];
-        const int depth = CV_MAT_DEPTH(t[0]);
         c.type = t[0];
         c.ddepth = t[1];
+        if (widePalette)
+        {
+            c.type = CV_MAKETYPE(anyDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
+            c.ddepth = rng.uniform(0, 2) ? -1 : anyDepths[rng.uniform(0, 7)];
+        }
+        const int depth = CV_MAT_DEPTH(c.type);
         if (c.dstMode == DST_INPLACE && c.ddepth >= 0 && c.ddepth != depth)
             c.dstMode = DST_ROI;
         c.alpha = rng.uniform(-2.0, 2.0);
@@ -450,17 +485,34 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1)
     case FN_FILTER2D:
     {
         const int* t = filterTypes[rng.uniform(0, 10)];
-        const int depth = CV_MAT_DEPTH(t[0]);
         c.type = t[0];
         c.ddepth = t[1];
+        if (widePalette && fn == FN_FILTER2D)
+        {
+            const int* pair = filter2DPairs[rng.uniform(0, 13)];
+            c.type = CV_MAKETYPE(pair[0], rng.uniform(1, 5));
+            c.ddepth = pair[1];
+        }
+        else if (widePalette)
+        {
+            c.type = CV_MAKETYPE(filterDepths[rng.uniform(0, 5)], rng.uniform(1, 5));
+            c.ddepth = filterDdepths[rng.uniform(0, 6)];
+        }
+        const int depth = CV_MAT_DEPTH(c.type);
         const int outDepth = c.ddepth < 0 ? depth : c.ddepth;
         if (c.dstMode == DST_INPLACE && outDepth != depth)
             c.dstMode = DST_ROI;
         if (fn == FN_FILTER2D && depth == CV_32F && c.ddepth == CV_8U)
             c.ddepth = -1;  // cv::filter2D takes it through its DFT path for large kernels only
-        const int maxLen = rng.uniform(0, 8) == 0 ? 40 : 17;
+        const int lengths = rng.uniform(0, 8);
+        // Wide: filter2D up to 64x64; sepFilter2D up to 520 taps, past the fixed-length builds
+        // (32) and the 511.
+        const int maxLen = !widePalette ? (lengths == 0 ? 40 : 17)
+                         : lengths == 0 ? (fn == FN_FILTER2D ? 64 : 520) : lengths < 3 ? 40 : 17;
         c.ksize = Size(rng.uniform(1, maxLen + 1), rng.uniform(1, maxLen + 1));
-        if (fn == FN_FILTER2D)
+        if (widePalette)
+            ;  // any size
+        else if (fn == FN_FILTER2D)
         {
             // The kernel size is part of filter2D's kernel variant (a build each).
             static const Size sizes[] = { Size(3, 3), Size(5, 5), Size(2, 6), Size(9, 9), Size(23, 19) };
@@ -493,6 +545,10 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1)
         c.ktype = rng.uniform(0, 2) ? CV_32F : CV_64F;
         c.delta = rng.uniform(0, 2) ? 0.0 : rng.uniform(-20.0, 20.0);
         c.twoPass = fn == FN_SEP_FILTER2D && rng.uniform(0, 4) == 0;
+        // The single pass built for its lengths and the tensor cores' pass, at any size.
+        const int sepPath = widePalette && fn == FN_SEP_FILTER2D && !c.twoPass ? rng.uniform(0, 4) : 0;
+        c.fixedTaps = sepPath == 1;
+        c.tensor = sepPath == 2;
         break;
     }
     case FN_INTEGRAL:
@@ -507,6 +563,14 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1)
         c.type = CV_MAKETYPE(combo[0], rng.uniform(1, 5));
         c.ddepth = combo[1];
         c.sqdepth = combo[2];
+        if (widePalette)
+        {
+            // Every source depth cv::integral takes and more; sums of -1, 32S, 32F or 64F.
+            static const int sumDepths[] = { -1, CV_32S, CV_32F, CV_64F };
+            c.type = CV_MAKETYPE(anyDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
+            c.ddepth = sumDepths[rng.uniform(0, 4)];
+            c.sqdepth = sumDepths[rng.uniform(0, 4)];
+        }
         c.outputs = rng.uniform(1, 4);
         if (c.dstMode == DST_INPLACE)
             c.dstMode = DST_NEW;

@@ -10,7 +10,8 @@ namespace {
 // reproduces), each held to cv::'s result or cv::'s refusal by runCase(). GPUCONV_SOAK_CASES
 // changes the count per function, GPUCONV_SOAK_SEED the seed, GPUCONV_SOAK_SCALE (default 1) the
 // images' sides (randomCase's sizeScale; 16 gives images up to about 4800 x 640 and 1100 x 800),
-// GPUCONV_SOAK_ONLY=<index> runs that one case alone;
+// GPUCONV_SOAK_ONLY=<index> runs that one case alone, GPUCONV_SOAK_PALETTE=wide draws every type and
+// kernel size (randomCase's widePalette);
 // fuzz/fuzz_gpuconv.cpp explores the same space for longer runs.
 
 /** The integer setting `name` from the environment, or `fallback` where it is unset. */
@@ -35,10 +36,11 @@ TEST_P(Soak, random_cases_match_cv)
     const int count = std::max(1, soakSetting("GPUCONV_SOAK_CASES", 500));
     const int scale = std::max(1, soakSetting("GPUCONV_SOAK_SCALE", 1));
     const int only = soakSetting("GPUCONV_SOAK_ONLY", -1);
+    const bool wide = widePaletteAsked("GPUCONV_SOAK_PALETTE");
     int failures = 0;
     for (int i = 0; i < count && failures < 10; ++i)
     {
-        const Case c = randomCase(rng, fn, scale);
+        const Case c = randomCase(rng, fn, scale, wide);
         // Each case's data comes from its own generator, so a failing case reruns alone
         // (GPUCONV_SOAK_ONLY=<its index>).
         RNG caseRng(rng.next());

@@ -1,0 +1,27 @@
+# Sourced by session 45's device calls (run from the repository root on the GPU machine):
+# session 44's `fuzz_at` and `fuzz_report` (carry `.gpuf`), and `corpus_back <scale>...`, which
+# packs each scale's grown corpus into $OUT/corpus<scale>.tgz; with `.gpu` carried too, session
+# 41's `whole_suite` and `wide_soak <scale> <seed> <cases>`: every function's soak with the wide
+# palette (GPUCONV_SOAK_PALETTE=wide), the four functions at once.
+. scripts/device_runs/s44/common.sh
+if [ -d .gpu ]; then . scripts/device_runs/s41/common.sh; fi
+corpus_back() {
+  local scale
+  for scale in "$@"; do
+    tar czf "${OUT:-/tmp}/corpus$scale.tgz" -C "/tmp/fuzz$scale" corpus
+    echo "corpus $scale: $(ls /tmp/fuzz$scale/corpus | wc -l) inputs"
+  done
+}
+wide_soak() {
+  local scale=$1 seed=$2 cases=$3 fn s=$(date +%s)
+  for fn in addWeighted sepFilter2D filter2D integral; do
+    GPUCONV_SOAK_PALETTE=wide GPUCONV_SOAK_SEED=$seed GPUCONV_SOAK_SCALE=$scale GPUCONV_SOAK_CASES=$cases \
+      with "$here/lib" 500 opencv_test_gpuconv --gtest_filter="*Soak.random_cases_match_cv/$fn" > /tmp/wsoak_$fn.log 2>&1 &
+  done
+  wait
+  echo "wide soak, scale $scale, seed $seed, $cases cases each: $(( $(date +%s) - s )) s"
+  for fn in addWeighted sepFilter2D filter2D integral; do
+    echo "$fn: $(grep -E '^\[  PASSED|^\[  FAILED  \]' /tmp/wsoak_$fn.log | head -2 | tr '\n' ' ') overruled: $(grep -c 'cv:: overruled' /tmp/wsoak_$fn.log)"
+    grep -A3 'Failure' /tmp/wsoak_$fn.log | cut -c1-700 | head -20
+  done
+}
