@@ -16,7 +16,7 @@ wide_soak() {
   local scale=$1 seed=$2 cases=$3 fn s=$(date +%s)
   for fn in addWeighted sepFilter2D filter2D integral; do
     GPUCONV_SOAK_PALETTE=wide GPUCONV_SOAK_SEED=$seed GPUCONV_SOAK_SCALE=$scale GPUCONV_SOAK_CASES=$cases \
-      with "$here/lib" 500 opencv_test_gpuconv --gtest_filter="*Soak.random_cases_match_cv/$fn" > /tmp/wsoak_$fn.log 2>&1 &
+      with "$here/lib" 450 opencv_test_gpuconv --gtest_filter="*Soak.random_cases_match_cv/$fn" > /tmp/wsoak_$fn.log 2>&1 &
   done
   wait
   echo "wide soak, scale $scale, seed $seed, $cases cases each: $(( $(date +%s) - s )) s"
