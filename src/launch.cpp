@@ -304,21 +304,29 @@ UMat deviceConstants(const Mat& values, const char* derivation, const std::funct
     const std::vector<uchar> key(continuous.datastart, continuous.dataend);
     const void* context = ocl::Context::getDefault().ptr();
 
-    struct Entry { const void* context; std::string derivation; int type; std::vector<uchar> bytes; UMat device; };
+    struct Entry
+    {
+        const void* context;
+        std::string derivation;
+        int type;
+        Size size;  // a derivation may depend on it: a spectrum does
+        std::vector<uchar> bytes;
+        UMat device;
+    };
     static std::mutex mutex;
     static std::vector<Entry> cache;  // most recently used last
     const size_t capacity = 16;
     std::lock_guard<std::mutex> lock(mutex);
     for (size_t i = 0; i < cache.size(); ++i)
         if (cache[i].context == context && cache[i].derivation == derivation &&
-            cache[i].type == continuous.type() && cache[i].bytes == key)
+            cache[i].type == continuous.type() && cache[i].size == continuous.size() && cache[i].bytes == key)
         {
             Entry hit = cache[i];
             cache.erase(cache.begin() + i);
             cache.push_back(hit);
             return hit.device;
         }
-    Entry entry{ context, derivation, continuous.type(), key, UMat() };
+    Entry entry{ context, derivation, continuous.type(), continuous.size(), key, UMat() };
     derive(continuous).copyTo(entry.device);
     if (cache.size() >= capacity)
         cache.erase(cache.begin());

@@ -87,13 +87,14 @@ private:
 
 /** `values` (filter weights, coefficients) in device memory. An upload waits for the queue, and
     filters are applied to many images with the same weights, so recent uploads are kept, keyed by
-    OpenCL context, type and content, and returned again. Entries are never written after their
-    upload; kernels in flight keep theirs alive. Thread-safe. */
+    OpenCL context, type, shape and content, and returned again. Entries are never written after
+    their upload; kernels in flight keep theirs alive. Thread-safe. */
 UMat deviceConstants(const Mat& values);
 
 /** deviceConstants of `derive(values)`, cached under `values` and `derivation` (a name for what
     `derive` computes): constants derived on the host at some cost, such as a kernel's spectrum,
-    are derived once per kernel. */
+    are derived once per kernel. The shape is part of the key: the same weights in another shape
+    have another spectrum. */
 UMat deviceConstants(const Mat& values, const char* derivation, const std::function<Mat(const Mat&)>& derive);
 
 }}} // namespace cv::gpuconv::detail

@@ -245,6 +245,20 @@ TEST(Filter2D_Spectral, matches_cv)
                   false, DST_NEW }, rng);
 }
 
+// The kernel's spectrum is cached on the device by its weights: the same weights in another shape
+// (here 9 rows of 17, then 17 rows of 9) have another spectrum. The fuzz target on the H200 drew
+// such pairs (one input's kernel mutated into the other's shape, the same seed for its values),
+// and the second call correlated with the first one's spectrum.
+TEST(Filter2D_Spectral, the_same_weights_in_another_shape)
+{
+    ScopedEnv spectral("OPENCV_GPUCONV_FILTER2D_SPECTRAL", "always");
+    RNG rng = testRng();
+    const Mat wide = randomKernel(rng, Size(17, 9)), tall = wide.reshape(1, 17);
+    ASSERT_EQ(Size(9, 17), tall.size());
+    for (const Mat& kernel : { wide, tall, wide })
+        checkFilter({ CV_8UC1, -1, Size(80, 60), kernel, Point(0, 0), 0, BORDER_CONSTANT, false, DST_NEW }, rng);
+}
+
 // A NaN or an infinity in a float image reaches the outputs whose window holds it, as in cv::'s
 // direct correlation (below cv::'s DFT threshold of 130 taps, and on ROIs): a transform would
 // spread it over its whole tile, so such tiles correlate directly.
