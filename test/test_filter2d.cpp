@@ -246,9 +246,10 @@ TEST(Filter2D_Spectral, matches_cv)
 }
 
 // The kernel's spectrum is cached on the device by its weights: the same weights in another shape
-// (here 9 rows of 17, then 17 rows of 9) have another spectrum. The fuzz target on the H200 drew
-// such pairs (one input's kernel mutated into the other's shape, the same seed for its values),
-// and the second call correlated with the first one's spectrum.
+// (here 9 rows of 17, then 17 rows of 9) have another spectrum, which the cache once ignored. The
+// fuzz target can draw such pairs (inputs that differ in the kernel's shape but seed its values
+// alike); on the H200 two jobs failed on this path with whole outputs wrong, inputs that pass
+// when replayed alone, and none since the fix.
 TEST(Filter2D_Spectral, the_same_weights_in_another_shape)
 {
     ScopedEnv spectral("OPENCV_GPUCONV_FILTER2D_SPECTRAL", "always");
