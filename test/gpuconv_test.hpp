@@ -17,6 +17,7 @@
 #include <functional>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace gpuconv_test {
@@ -130,6 +131,19 @@ struct TestArray
         parent.copyTo(uparent);
         parentBefore = parent.clone();
     }
+};
+
+/** Every depth; addWeighted takes them all. */
+const int kAllDepths[] = { CV_8U, CV_8S, CV_16U, CV_16S, CV_32S, CV_32F, CV_64F };
+/** The depths cv::filter2D and cv::sepFilter2D filter, and their ddepths (-1: the source's). */
+const int kFilterDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
+const int kFilterDdepths[] = { -1, CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
+/** Every (source, destination) depth pair cv::filter2D implements, -1 included. */
+const std::pair<int, int> kFilter2DDepthPairs[] = {
+    { CV_8U, -1 },     { CV_8U, CV_16U },  { CV_8U, CV_16S }, { CV_8U, CV_32F }, { CV_8U, CV_64F },
+    { CV_16U, -1 },    { CV_16U, CV_32F }, { CV_16U, CV_64F },
+    { CV_16S, CV_16S }, { CV_16S, CV_32F }, { CV_16S, CV_64F },
+    { CV_32F, -1 },    { CV_32F, CV_64F }, { CV_64F, -1 },
 };
 
 /** The border modes cv::filter2D and cv::sepFilter2D take (each also with BORDER_ISOLATED). */

@@ -440,17 +440,15 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
     };
     static const int borders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP,
                                    BORDER_REFLECT_101 };
-    // The wide palette's depths: addWeighted's, the filters' sources and destinations (-1 the
-    // source's), and filter2D's (source, ddepth) pairs but 32F -> 64F and 32F -> 8U, which
-    // cv::filter2D takes through its DFT for large kernels only (test_filter2d.cpp checks them).
-    static const int anyDepths[] = { CV_8U, CV_8S, CV_16U, CV_16S, CV_32S, CV_32F, CV_64F };
-    static const int filterDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
-    static const int filterDdepths[] = { -1, CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
-    static const int filter2DPairs[][2] = {
-        { CV_8U, -1 },      { CV_8U, CV_16U },  { CV_8U, CV_16S }, { CV_8U, CV_32F }, { CV_8U, CV_64F },
-        { CV_16U, -1 },     { CV_16U, CV_32F }, { CV_16U, CV_64F }, { CV_16S, -1 },   { CV_16S, CV_32F },
-        { CV_16S, CV_64F }, { CV_32F, -1 },     { CV_64F, -1 },
-    };
+    // The wide palette's filter2D pairs: every one but 32F -> 64F, which cv::filter2D takes
+    // through its DFT for large kernels only (test_filter2d.cpp checks it).
+    static const std::vector<std::pair<int, int>> filter2DPairs = [] {
+        std::vector<std::pair<int, int>> pairs;
+        for (const auto& pair : kFilter2DDepthPairs)
+            if (pair != std::make_pair((int)CV_32F, (int)CV_64F))
+                pairs.push_back(pair);
+        return pairs;
+    }();
     Case c;
     c.fn = fn;
     // Mostly small images, sometimes a line or a single pixel, sometimes a few hundred pixels wide.
@@ -470,8 +468,8 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         c.ddepth = t[1];
         if (widePalette)
         {
-            c.type = CV_MAKETYPE(anyDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
-            c.ddepth = rng.uniform(0, 2) ? -1 : anyDepths[rng.uniform(0, 7)];
+            c.type = CV_MAKETYPE(kAllDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
+            c.ddepth = rng.uniform(0, 2) ? -1 : kAllDepths[rng.uniform(0, 7)];
         }
         const int depth = CV_MAT_DEPTH(c.type);
         if (c.dstMode == DST_INPLACE && c.ddepth >= 0 && c.ddepth != depth)
@@ -489,14 +487,14 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         c.ddepth = t[1];
         if (widePalette && fn == FN_FILTER2D)
         {
-            const int* pair = filter2DPairs[rng.uniform(0, 13)];
-            c.type = CV_MAKETYPE(pair[0], rng.uniform(1, 5));
-            c.ddepth = pair[1];
+            const std::pair<int, int>& pair = filter2DPairs[rng.uniform(0, (int)filter2DPairs.size())];
+            c.type = CV_MAKETYPE(pair.first, rng.uniform(1, 5));
+            c.ddepth = pair.second;
         }
         else if (widePalette)
         {
-            c.type = CV_MAKETYPE(filterDepths[rng.uniform(0, 5)], rng.uniform(1, 5));
-            c.ddepth = filterDdepths[rng.uniform(0, 6)];
+            c.type = CV_MAKETYPE(kFilterDepths[rng.uniform(0, 5)], rng.uniform(1, 5));
+            c.ddepth = kFilterDdepths[rng.uniform(0, 6)];
         }
         const int depth = CV_MAT_DEPTH(c.type);
         const int outDepth = c.ddepth < 0 ? depth : c.ddepth;
@@ -510,15 +508,14 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         const int maxLen = !widePalette ? (lengths == 0 ? 40 : 17)
                          : lengths == 0 ? (fn == FN_FILTER2D ? 64 : 520) : lengths < 3 ? 40 : 17;
         c.ksize = Size(rng.uniform(1, maxLen + 1), rng.uniform(1, maxLen + 1));
-        if (widePalette)
-            ;  // any size
-        else if (fn == FN_FILTER2D)
+        // The narrow palette keeps to a few sizes where the size is part of the kernel variant.
+        if (!widePalette && fn == FN_FILTER2D)
         {
             // The kernel size is part of filter2D's kernel variant (a build each).
             static const Size sizes[] = { Size(3, 3), Size(5, 5), Size(2, 6), Size(9, 9), Size(23, 19) };
             c.ksize = sizes[rng.uniform(0, 5)];
         }
-        else if (c.ksize.width <= 7 && c.ksize.height <= 7)
+        else if (!widePalette && c.ksize.width <= 7 && c.ksize.height <= 7)
         {
             // Up to 7 taps both ways the lengths are part of sepFilter2D's direct kernel variant.
             static const Size shortSizes[] = { Size(3, 3), Size(5, 5), Size(1, 7), Size(4, 2) };
@@ -567,7 +564,7 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         {
             // Every source depth cv::integral takes and more; sums of -1, 32S, 32F or 64F.
             static const int sumDepths[] = { -1, CV_32S, CV_32F, CV_64F };
-            c.type = CV_MAKETYPE(anyDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
+            c.type = CV_MAKETYPE(kAllDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
             c.ddepth = sumDepths[rng.uniform(0, 4)];
             c.sqdepth = sumDepths[rng.uniform(0, 4)];
         }

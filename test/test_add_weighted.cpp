@@ -5,8 +5,6 @@
 namespace gpuconv_test {
 namespace {
 
-const int kAllDepths[] = { CV_8U, CV_8S, CV_16U, CV_16S, CV_32S, CV_32F, CV_64F };
-
 struct WeightedCase
 {
     int depth1, depth2, dtype, cn;

@@ -150,14 +150,6 @@ Mat integerKernel(RNG& rng, Size ksize, int lo, int hi, int depth = CV_32F)
 
 // ---- source depth x ddepth x channels x destination ------------------------------------------
 
-// Every (source, destination) depth pair cv::filter2D implements, -1 included.
-const std::pair<int, int> kDepthPairs[] = {
-    { CV_8U, -1 },     { CV_8U, CV_16U },  { CV_8U, CV_16S }, { CV_8U, CV_32F }, { CV_8U, CV_64F },
-    { CV_16U, -1 },    { CV_16U, CV_32F }, { CV_16U, CV_64F },
-    { CV_16S, CV_16S }, { CV_16S, CV_32F }, { CV_16S, CV_64F },
-    { CV_32F, -1 },    { CV_32F, CV_64F }, { CV_64F, -1 },
-};
-
 typedef ::testing::TestWithParam<std::tuple<std::pair<int, int>, int>> Filter2D_Types;
 
 TEST_P(Filter2D_Types, matches_cv)
@@ -178,7 +170,7 @@ TEST_P(Filter2D_Types, matches_cv)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_Types,
-    ::testing::Combine(::testing::ValuesIn(kDepthPairs), ::testing::Values(1, 2, 3, 4)));
+    ::testing::Combine(::testing::ValuesIn(kFilter2DDepthPairs), ::testing::Values(1, 2, 3, 4)));
 
 // ---- kernel size x border x ISOLATED x anchor x ROI ---------------------------------------------
 

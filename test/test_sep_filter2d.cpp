@@ -5,8 +5,6 @@
 namespace gpuconv_test {
 namespace {
 
-const int kSrcDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
-
 /** What the kernels are, which decides cv::'s arithmetic (see src/sep_filter2d.cpp). */
 enum KernelKind
 {
@@ -218,8 +216,7 @@ TEST_P(SepFilter2D_Types, matches_cv)
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SepFilter2D_Types,
-    ::testing::Combine(::testing::ValuesIn(kSrcDepths),
-                       ::testing::Values(-1, CV_8U, CV_16U, CV_16S, CV_32F, CV_64F),
+    ::testing::Combine(::testing::ValuesIn(kFilterDepths), ::testing::ValuesIn(kFilterDdepths),
                        ::testing::Values(1, 2, 3, 4)));
 
 // ---- kernel lengths: the single pass, and two passes where it does not fit -------------------
