@@ -4,7 +4,10 @@ on NVIDIA devices the binaries are PTX text) to OUT_DIR, lists them with their b
 stderr, and prints one line per variant ptxprof.cu can launch: KERNEL PTX_PATH LABEL ARGS, ARGS
 being what ptxprof.cu needs after the image size (filter2d: PIXEL_BYTES KW KH PX PY;
 integral_tilted of one-channel 8-bit images into 4-byte sums: TILE; integral_tiles of the same,
-with or without 8-byte squared sums, without the tilted sum's tiles: TILE SEGMENTS SQSUM).
+with or without 8-byte squared sums, without the tilted sum's tiles: TILE SEGMENTS SQSUM;
+sep_filter2d_fused built for its lengths with float coefficients, ddepth -1: PIXEL_BYTES BUF_BYTES
+KX KY COL_STRIP TILE_W GROUP_H, the work-group from SEP_TILE, "TILE_W GROUP_H", default "32 8",
+the plan's for one-channel float images).
 
 usage: extract_ptx.py CACHE_DIR OUT_DIR"""
 import hashlib
@@ -33,6 +36,8 @@ def main(cache_dir, out_dir):
                 start = data.find(marker, header_start)
                 entry = re.search(rb'\.entry (\w+)', ptx)
                 kernel = entry.group(1).decode() if entry else 'unknown'
+                if b'.entry sep_filter2d_fused(' in ptx:
+                    kernel = 'sep_filter2d_fused'
                 path = os.path.join(out_dir, '%s_%s.ptx' % (kernel, hashlib.sha1(ptx).hexdigest()[:10]))
                 open(path, 'wb').write(ptx)
                 print(path, ' '.join('-D %s=%s' % kv for kv in options.items()), file=sys.stderr)
@@ -41,6 +46,15 @@ def main(cache_dir, out_dir):
                     print(kernel, path, '%sC%s_%sx%s_%sx%s' % (options['SRC_T1'], options['CN'], options['KW'],
                                                               options['KH'], options['PX'], options['PY']),
                           pixel, options['KW'], options['KH'], options['PX'], options['PY'])
+                elif kernel == 'sep_filter2d_fused' and 'FIXED_KX' in options and options.get('CKT') == 'float' \
+                        and options.get('ST') == options.get('DT'):
+                    cn = int(options['CN'])
+                    buf = ELEMENT_BYTES[re.sub(r'[0-9]+$', '', options['BT'])] * cn
+                    tile_w, group_h = os.environ.get('SEP_TILE', '32 8').split()
+                    print(kernel, path, '%sC%s_%sx%s_%sx%s' % (options['SRC_T1'], cn, options['FIXED_KX'],
+                                                              options['FIXED_KY'], tile_w, group_h),
+                          ELEMENT_BYTES[options['SRC_T1']] * cn, buf, options['FIXED_KX'], options['FIXED_KY'],
+                          options['COL_STRIP'], tile_w, group_h)
                 elif kernel == 'integral_tilted' and options.get('SRC_T1') == 'uchar' and options.get('CN') == '1' \
                         and 'NON_FINITE' not in options and options.get('WT1') in ('int', 'uint'):
                     print(kernel, path, 'tile%s' % options['TILE'], options['TILE'])

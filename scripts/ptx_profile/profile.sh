@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # On an NVIDIA GPU machine: the machine code of every kernel variant that some benchmark cases
-# build, and Nsight Compute profiles of those ptxprof.cu can launch (filter2d; integral_tilted and
-# integral_tiles of 8UC1 images). ncu does not see OpenCL launches, so each case runs once to leave
-# its programs' PTX (NVIDIA's OpenCL binaries) in OpenCV's binary cache; every variant's PTX goes
-# through ptxas -v (registers, spills) and cuobjdump -sass, and each launchable variant runs again
-# through the CUDA driver API (ptxprof.cu) under ncu. Needs the
+# build, and Nsight Compute profiles of those ptxprof.cu can launch (filter2d; sep_filter2d_fused
+# built for its lengths; integral_tilted and integral_tiles of 8UC1 images). ncu does not see
+# OpenCL launches, so each case runs once to leave its programs' PTX (NVIDIA's OpenCL binaries) in
+# OpenCV's binary cache; every variant's PTX goes through ptxas -v (registers, spills) and
+# cuobjdump -sass, and each launchable variant runs again through the CUDA driver API
+# (ptxprof.cu) under ncu. Needs the
 # CUDA toolkit (nvcc, ptxas, cuobjdump, ncu) there. Here, first:
 #   ../shared/device/bundle .gpu build/bin/opencv_perf_gpuconv
 # then on the device, carry [".gpu"]:
@@ -12,7 +13,8 @@
 # The argument: GoogleTest filters separated by spaces, one process each. Results land in
 # $OUT/profiles.tar.gz (PTX, SASS and ptxas report of every variant, programs.txt listing their
 # build options; per launchable variant its device time through CUDA and ncu's report, as text, as
-# per-instruction CSV and as .ncu-rep); registers and the key ncu lines are printed. Profiled at
+# per-instruction CSV and as .ncu-rep; regions.py reads the CSV by stretches between barriers);
+# registers and the key ncu lines are printed. Profiled at
 # WIDTH x HEIGHT (default 3840 x 2160), whatever the case's own size.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,7 +42,7 @@ sort -u "$work/launchable.txt" | while read -r kernel ptx label args; do
   # Time limits: a look-back kernel whose launch is set up wrongly waits for ever.
   echo "== $(basename "$report"): $(timeout 60 "$work/ptxprof" "$ptx" $width $height $kernel $args 21 || echo "ptxprof failed or timed out")"
   timeout 300 ncu -k $kernel --launch-skip 2 --launch-count 1 \
-    --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis \
+    --section SpeedOfLight --section ComputeWorkloadAnalysis --section MemoryWorkloadAnalysis --section MemoryWorkloadAnalysis_Tables \
     --section Occupancy --section LaunchStats --section SchedulerStats --section WarpStateStats \
     --section InstructionStats --section SourceCounters -o "$report" -f \
     "$work/ptxprof" "$ptx" $width $height $kernel $args 5 > "$report.ncu.log" 2>&1

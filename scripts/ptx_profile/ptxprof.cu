@@ -6,6 +6,7 @@
 // usage: ptxprof PTX WIDTH HEIGHT filter2d PIXEL_BYTES KW KH PX PY [LAUNCHES]
 //        ptxprof PTX WIDTH HEIGHT integral_tilted TILE [LAUNCHES]
 //        ptxprof PTX WIDTH HEIGHT integral_tiles TILE SEGMENTS SQSUM [LAUNCHES]
+//        ptxprof PTX WIDTH HEIGHT sep_filter2d_fused PIXEL_BYTES BUF_BYTES KX KY COL_STRIP TILE_W GROUP_H [LAUNCHES]
 //   PTX          the program's PTX (extract_ptx.py), whose entry the fourth argument names
 //   filter2d (opencl/filter2d.cl): PIXEL_BYTES bytes per source pixel (= destination pixel:
 //                ddepth -1); KW KH PX PY the variant's kernel size and pixels per work item (its -D
@@ -20,6 +21,15 @@
 //                sums and, with SQSUM 1, 8-byte squared sums): TILE, SEGMENTS its -D options;
 //                work-groups of TILE x SEGMENTS items, one per tile; look-back words and epochs as
 //                for integral_tilted.
+//   sep_filter2d_fused (opencl/sep_filter2d.cl, the tiled single pass built for its lengths,
+//                FIXED_KX and FIXED_KY, with float coefficients and delta): PIXEL_BYTES bytes per
+//                source pixel (= destination pixel), BUF_BYTES per row-filtered pixel, KX KY the
+//                lengths, COL_STRIP its -D option; TILE_W x GROUP_H the work-group (the plan's
+//                choice, which the build options do not hold), the local pitches as
+//                src/plan_sep_filter.cpp makes them. Whole image, centred anchors, symmetric
+//                box-like weights, delta 0, BORDER_REFLECT_101, word loads allowed. The kernel's
+//                __local arguments become offsets into one static shared array
+//                (patchSharedParams).
 #include <cuda.h>
 
 #include <algorithm>
@@ -59,6 +69,69 @@ std::string readPtx(const char* path)
     return ptx;
 }
 
+/** `ptx` with each `.ptr .shared` parameter of `entry` (an OpenCL __local argument) read as the
+    address of `offsets[k]` bytes into one static shared array of `bytes`, the k-th such parameter;
+    false where the PTX does not have as many. */
+bool patchSharedParams(std::string& ptx, const std::string& entry, const std::vector<size_t>& offsets, size_t bytes)
+{
+    const size_t at = ptx.find(".entry " + entry + "(");
+    if (at == std::string::npos)
+        return false;
+    const size_t close = ptx.find(')', at);
+    std::vector<std::string> names;
+    for (size_t p = ptx.find(".param", at); p < close; p = ptx.find(".param", p + 1))
+    {
+        const size_t end = std::min(ptx.find_first_of(",)", p), close);
+        std::string declaration = ptx.substr(p, end - p);
+        declaration.erase(declaration.find_last_not_of(" \t\r\n") + 1);
+        if (declaration.find(".ptr .shared") != std::string::npos)
+            names.push_back(declaration.substr(declaration.find_last_of(" \t") + 1));
+    }
+    if (names.size() != offsets.size())
+        return false;
+    // The parameters stay (the launch's argument layout), as plain values. The driver refused the
+    // module ("device kernel image is invalid", an empty JIT log; ptxas of CUDA 13.0 took it) until
+    // no entry of it declared a shared-memory pointer parameter (keepOnlyEntry as well).
+    for (size_t p = ptx.find(".ptr .shared", at); p < ptx.find(')', at); p = ptx.find(".ptr .shared", p))
+        ptx.erase(p, ptx.find_first_of(" \t", ptx.find(".align", p) + 7) + 1 - p);
+    for (size_t k = 0; k < names.size(); ++k)
+    {
+        const std::string ref = "[" + names[k] + "]";
+        for (size_t use = ptx.find(ref, ptx.find(')', at)); use != std::string::npos; use = ptx.find(ref, use))
+        {
+            const size_t lineStart = ptx.rfind('\n', use) + 1, lineEnd = ptx.find('\n', use);
+            const std::string line = ptx.substr(lineStart, lineEnd - lineStart);
+            const size_t ld = line.find("ld.param.u");
+            if (ld == std::string::npos)
+                return false;
+            const std::string width = line.substr(ld + 9, 3);  // u32 or u64
+            const size_t reg = line.find('%'), comma = line.find(',', reg);
+            const std::string mov = "\tmov." + width + " " + line.substr(reg, comma - reg) +
+                                    ", gpuconv_local_arguments+" + std::to_string(offsets[k]) + ";";
+            ptx.replace(lineStart, lineEnd - lineStart, mov);
+            use = lineStart + mov.size();
+        }
+    }
+    const size_t entryLine = ptx.rfind('\n', at) + 1;
+    ptx.insert(entryLine, ".shared .align 16 .b8 gpuconv_local_arguments[" + std::to_string(bytes) + "];\n");
+    return true;
+}
+
+/** `ptx` without its entries but `entry` (each up to the next one): the other entries of
+    sep_filter2d_fused's program take __local arguments too, which a CUDA module cannot declare
+    (patchSharedParams). */
+void keepOnlyEntry(std::string& ptx, const std::string& entry)
+{
+    std::vector<size_t> starts;
+    for (size_t p = ptx.find("\n.entry "); p != std::string::npos; p = ptx.find("\n.entry ", p + 1))
+        starts.push_back(p + 1);
+    std::string kept = ptx.substr(0, starts.empty() ? ptx.size() : starts[0]);
+    for (size_t i = 0; i < starts.size(); ++i)
+        if (ptx.compare(starts[i], 7 + entry.size() + 1, ".entry " + entry + "(") == 0)
+            kept += ptx.substr(starts[i], (i + 1 < starts.size() ? starts[i + 1] : ptx.size()) - starts[i]);
+    ptx = kept;
+}
+
 /** The number of parameters of `entry`, or -1 where the PTX has no such entry. */
 int entryParams(const std::string& ptx, const std::string& entry)
 {
@@ -88,7 +161,17 @@ Loaded load(const std::string& ptx, const char* entry)
     CHECK(cuDeviceGet(&device, 0));
     CHECK(cuDevicePrimaryCtxRetain(&context, device));
     CHECK(cuCtxSetCurrent(context));
-    CHECK(cuModuleLoadData(&module, ptx.c_str()));
+    char log[4096] = "";
+    CUjit_option options[] = { CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES };
+    void* values[] = { log, (void*)(size_t)sizeof(log) };
+    const CUresult jit = cuModuleLoadDataEx(&module, ptx.c_str(), 2, options, values);
+    if (jit != CUDA_SUCCESS)
+    {
+        const char* error = "?";
+        cuGetErrorString(jit, &error);
+        std::fprintf(stderr, "ptxprof: the driver did not load the PTX: %s; %s\n", error, log);
+        std::exit(1);
+    }
     CHECK(cuModuleGetFunction(&loaded.function, module, entry));
     CHECK(cuFuncGetAttribute(&loaded.registers, CU_FUNC_ATTRIBUTE_NUM_REGS, loaded.function));
     return loaded;
@@ -256,13 +339,71 @@ int profileTiles(const std::string& ptx, int width, int height, int argc, char**
     return 0;
 }
 
+size_t bankSpreadPitch(size_t width, size_t pixelBytes)  // src/plan_sep_filter.cpp's
+{
+    const size_t unit = std::max<size_t>(4, pixelBytes);
+    size_t units = (width * pixelBytes + unit - 1) / unit;
+    if (units % 2 == 0)
+        ++units;
+    return units * unit / pixelBytes;
+}
+
+int profileSepFused(std::string ptx, int width, int height, int argc, char** argv)
+{
+    if (argc < 12)
+    {
+        std::fprintf(stderr, "usage: ptxprof PTX WIDTH HEIGHT sep_filter2d_fused PIXEL_BYTES BUF_BYTES KX KY "
+                             "COL_STRIP TILE_W GROUP_H [LAUNCHES]\n");
+        return 2;
+    }
+    const int pixelBytes = std::atoi(argv[5]), bufBytes = std::atoi(argv[6]);
+    int kx = std::atoi(argv[7]), ky = std::atoi(argv[8]);
+    const int colStrip = std::atoi(argv[9]), tileW = std::atoi(argv[10]), groupH = std::atoi(argv[11]);
+    const int launches = argc > 12 ? std::max(1, std::atoi(argv[12])) : 5;
+    const int tileH = groupH * colStrip, rowsH = tileH + ky - 1, srcW = tileW + kx - 1;
+    int srcPitch = (int)bankSpreadPitch(srcW + (18 + pixelBytes - 1) / pixelBytes, pixelBytes);
+    int rowPitch = (int)bankSpreadPitch(tileW, bufBytes);
+    const size_t srcTileBytes = (size_t)srcPitch * rowsH * pixelBytes, rowTileBytes = (size_t)rowPitch * rowsH * bufBytes;
+    const size_t rowTileAt = (srcTileBytes + 127) / 128 * 128;
+    // src, step, offset, whole size, border, ROI origin; row weights, length, anchor, symmetry;
+    // dst, step, offset, rows, cols; column weights, length, anchor, symmetry; delta; the pitches,
+    // words_ok; the two tiles.
+    const int params = entryParams(ptx, "sep_filter2d_fused");
+    const unsigned shared = (unsigned)(rowTileAt + rowTileBytes);
+    keepOnlyEntry(ptx, "sep_filter2d_fused");
+    if (params != 27 || !patchSharedParams(ptx, "sep_filter2d_fused", { 0, rowTileAt }, shared))
+    {
+        std::fprintf(stderr, "ptxprof: unexpected sep_filter2d_fused signature (%d parameters)\n", params);
+        return 1;
+    }
+    const Loaded kernel = load(ptx, "sep_filter2d_fused");
+    const size_t bytes = (size_t)width * height * pixelBytes;
+    CUdeviceptr src = allocate(bytes, true), dst = allocate(bytes, false);
+    int step = width * pixelBytes, zero = 0, cols = width, rows = height, border = 4;
+    int anchorX = kx / 2, anchorY = ky / 2, symmetric = 1, wordsOk = 1;
+    float delta = 0.f;
+    unsigned long long unused = 0;  // the patched tiles' parameters, no longer read
+    std::vector<float> wx(kx, 1.0f / kx), wy(ky, 1.0f / ky);
+    void* args[27] = {&src,      &step,     &zero,    &cols,  &rows,      &border,   &zero,    &zero,      wx.data(),
+                      &kx,       &anchorX,  &symmetric, &dst, &step,      &zero,     &rows,    &cols,      wy.data(),
+                      &ky,       &anchorY,  &symmetric, &delta, &srcPitch, &rowPitch, &wordsOk, &unused,   &unused};
+    const unsigned groupsX = (width + tileW - 1) / tileW, groupsY = (height + tileH - 1) / tileH;
+    const auto us = timeLaunches(kernel.function, groupsX, groupsY, tileW, groupH, launches,
+                                 [&](int) { return args; });
+    std::printf("%dx%d, %d bytes per pixel, %d x %d taps: groups %u x %u of %d x %d, %u bytes of local memory, "
+                "%d registers; median of %d launches %.1f us (fastest %.1f)\n",
+                width, height, pixelBytes, kx, ky, groupsX, groupsY, tileW, groupH, shared, kernel.registers,
+                launches, us.first, us.second);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
 {
     if (argc < 5)
     {
-        std::fprintf(stderr, "usage: ptxprof PTX WIDTH HEIGHT filter2d|integral_tilted|integral_tiles ARGS... [LAUNCHES]\n");
+        std::fprintf(stderr, "usage: ptxprof PTX WIDTH HEIGHT filter2d|integral_tilted|integral_tiles|sep_filter2d_fused ARGS... [LAUNCHES]\n");
         return 2;
     }
     const std::string ptx = readPtx(argv[1]);
@@ -279,6 +420,8 @@ int main(int argc, char** argv)
         return profileTilted(ptx, width, height, argc, argv);
     if (entry == "integral_tiles")
         return profileTiles(ptx, width, height, argc, argv);
+    if (entry == "sep_filter2d_fused")
+        return profileSepFused(ptx, width, height, argc, argv);
     std::fprintf(stderr, "ptxprof: no launch written for %s\n", entry.c_str());
     return 2;
 }
