@@ -127,7 +127,8 @@ LaunchesInFlight& threadLaunches()
 
 /** This thread's kernel of a variant. A cl_kernel's arguments are captured when it is enqueued,
     so one object serves every launch of the thread; threads do not share them because setting
-    arguments is not thread-safe. */
+    arguments is not thread-safe. Keyed by the context's address, which no other context can take
+    while the kernel lives: a kernel holds its program, and a program its context. */
 ocl::Kernel& threadKernel(const char* name, const ocl::ProgramSource& source, const std::string& options)
 {
     thread_local std::unordered_map<std::string, ocl::Kernel> kernels;
@@ -314,6 +315,8 @@ UMat deviceConstants(const Mat& values, const char* derivation, const std::funct
         UMat device;
     };
     static std::mutex mutex;
+    // Keyed by the context's address, which no other context can take while an entry's buffer
+    // holds that context.
     static std::vector<Entry> cache;  // most recently used last
     const size_t capacity = 16;
     std::lock_guard<std::mutex> lock(mutex);

@@ -16,6 +16,8 @@ UMat& scratchBuffer(ScratchSlot slot)
 {
     CV_Assert(slot >= 0 && slot < SCRATCH_SLOTS);
     thread_local ScratchCache cache;
+    // A buffer holds its context, so a new context can take a former one's address only once its
+    // buffers are released, and empty buffers are allocated anew in whichever context is current.
     void* context = ocl::Context::getDefault().ptr();
     if (cache.context != context)
     {
