@@ -19,6 +19,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
+#include <iterator>
 #include <memory>
 
 namespace gpuconv_test {
@@ -438,8 +439,6 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         { CV_8UC1, -1 }, { CV_8UC3, -1 }, { CV_8UC4, -1 }, { CV_8UC1, CV_32F }, { CV_16SC1, -1 },
         { CV_16UC2, CV_32F }, { CV_32FC1, -1 }, { CV_32FC4, -1 }, { CV_64FC2, -1 }, { CV_32FC1, CV_8U },
     };
-    static const int borders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP,
-                                   BORDER_REFLECT_101 };
     // The wide palette's filter2D pairs: every one but 32F -> 64F, which cv::filter2D takes
     // through its DFT for large kernels only (test_filter2d.cpp checks it).
     static const std::vector<std::pair<int, int>> filter2DPairs = [] {
@@ -523,7 +522,7 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         }
         c.anchor = rng.uniform(0, 2) == 0 ? Point(-1, -1)
                                           : Point(rng.uniform(0, c.ksize.width), rng.uniform(0, c.ksize.height));
-        c.border = borders[rng.uniform(0, 5)] | (rng.uniform(0, 3) == 0 ? BORDER_ISOLATED : 0);
+        c.border = kBorders[rng.uniform(0, (int)std::size(kBorders))] | (rng.uniform(0, 3) == 0 ? BORDER_ISOLATED : 0);
         c.coeffKind = depth == CV_8U ? rng.uniform(0, 3) : COEFF_RANDOM;
         if (c.coeffKind == COEFF_SMOOTH)
         {
