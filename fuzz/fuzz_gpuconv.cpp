@@ -21,6 +21,8 @@
 #include <cstring>
 #include <string>
 
+#include <sys/stat.h>
+
 #include "reliability_cases.hpp"
 
 namespace {
@@ -41,6 +43,9 @@ std::string artifactPrefix;
 int sizeScale = 1;
 /** GPUCONV_FUZZ_PALETTE=wide: randomCase's wide palette (every type, kernels of any size). */
 bool widePalette = false;
+/** Whether libFuzzer was given input files to run (a replay) rather than a corpus directory: each
+    case is then printed, so that a replay of an input that passes says what it ran. */
+bool replaying = false;
 
 /** Writes the input as <artifact prefix>crash-<hash>, where libFuzzer would. PoCL's kernel
     compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place once OpenCL
@@ -70,8 +75,14 @@ extern "C" int LLVMFuzzerInitialize(int* argc, char*** argv)
 {
     static const char flag[] = "-artifact_prefix=";
     for (int i = 1; i < *argc; ++i)
-        if (std::strncmp((*argv)[i], flag, sizeof(flag) - 1) == 0)
-            artifactPrefix = (*argv)[i] + sizeof(flag) - 1;
+    {
+        const char* arg = (*argv)[i];
+        struct stat file;
+        if (std::strncmp(arg, flag, sizeof(flag) - 1) == 0)
+            artifactPrefix = arg + sizeof(flag) - 1;
+        else if (arg[0] != '-' && stat(arg, &file) == 0 && S_ISREG(file.st_mode))
+            replaying = true;
+    }
     if (const char* scale = std::getenv("GPUCONV_FUZZ_SCALE"))
         sizeScale = std::max(1, std::atoi(scale));
     widePalette = gpuconv_test::widePaletteAsked("GPUCONV_FUZZ_PALETTE");
@@ -104,5 +115,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
         writeInput(data, size);
         std::abort();
     }
+    if (replaying)
+        std::fprintf(stderr, "gpuconv_fuzz: %s: as cv::\n", describe(c).c_str());
     return 0;
 }
