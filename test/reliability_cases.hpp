@@ -19,7 +19,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <iostream>
-#include <iterator>
 #include <memory>
 
 namespace gpuconv_test {
@@ -416,6 +415,13 @@ inline bool widePaletteAsked(const char* name)
     return v && std::string(v) == "wide";
 }
 
+/** An element of `table` drawn by `rng`, each equally likely (one rng.uniform over its size). */
+template <typename Rng, typename T, size_t N>
+const T& pick(Rng& rng, const T (&table)[N])
+{
+    return table[rng.uniform(0, (int)N)];
+}
+
 /** A random case of function `fn` from `rng`: sizes from 1x1 up, types from a palette (some cv::
     rejects), borders, anchors, kernel sizes (some larger than the image), ROIs, in-place use.
     Used by the soak test (Rng = cv::RNG) and the fuzzer (an Rng drawing from the fuzzer's input);
@@ -462,13 +468,13 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
     {
     case FN_ADD_WEIGHTED:
     {
-        const int* t = weightedTypes[rng.uniform(0, 9)];
+        const int* t = pick(rng, weightedTypes);
         c.type = t[0];
         c.ddepth = t[1];
         if (widePalette)
         {
-            c.type = CV_MAKETYPE(kAllDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
-            c.ddepth = rng.uniform(0, 2) ? -1 : kAllDepths[rng.uniform(0, 7)];
+            c.type = CV_MAKETYPE(pick(rng, kAllDepths), rng.uniform(1, 5));
+            c.ddepth = rng.uniform(0, 2) ? -1 : pick(rng, kAllDepths);
         }
         const int depth = CV_MAT_DEPTH(c.type);
         if (c.dstMode == DST_INPLACE && c.ddepth >= 0 && c.ddepth != depth)
@@ -481,7 +487,7 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
     case FN_SEP_FILTER2D:
     case FN_FILTER2D:
     {
-        const int* t = filterTypes[rng.uniform(0, 10)];
+        const int* t = pick(rng, filterTypes);
         c.type = t[0];
         c.ddepth = t[1];
         if (widePalette && fn == FN_FILTER2D)
@@ -492,8 +498,8 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         }
         else if (widePalette)
         {
-            c.type = CV_MAKETYPE(kFilterDepths[rng.uniform(0, 5)], rng.uniform(1, 5));
-            c.ddepth = kFilterDdepths[rng.uniform(0, 6)];
+            c.type = CV_MAKETYPE(pick(rng, kFilterDepths), rng.uniform(1, 5));
+            c.ddepth = pick(rng, kFilterDdepths);
         }
         const int depth = CV_MAT_DEPTH(c.type);
         const int outDepth = c.ddepth < 0 ? depth : c.ddepth;
@@ -512,17 +518,17 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         {
             // The kernel size is part of filter2D's kernel variant (a build each).
             static const Size sizes[] = { Size(3, 3), Size(5, 5), Size(2, 6), Size(9, 9), Size(23, 19) };
-            c.ksize = sizes[rng.uniform(0, 5)];
+            c.ksize = pick(rng, sizes);
         }
         else if (!widePalette && c.ksize.width <= 7 && c.ksize.height <= 7)
         {
             // Up to 7 taps both ways the lengths are part of sepFilter2D's direct kernel variant.
             static const Size shortSizes[] = { Size(3, 3), Size(5, 5), Size(1, 7), Size(4, 2) };
-            c.ksize = shortSizes[rng.uniform(0, 4)];
+            c.ksize = pick(rng, shortSizes);
         }
         c.anchor = rng.uniform(0, 2) == 0 ? Point(-1, -1)
                                           : Point(rng.uniform(0, c.ksize.width), rng.uniform(0, c.ksize.height));
-        c.border = kBorders[rng.uniform(0, (int)std::size(kBorders))] | (rng.uniform(0, 3) == 0 ? BORDER_ISOLATED : 0);
+        c.border = pick(rng, kBorders) | (rng.uniform(0, 3) == 0 ? BORDER_ISOLATED : 0);
         c.coeffKind = depth == CV_8U ? rng.uniform(0, 3) : COEFF_RANDOM;
         if (c.coeffKind == COEFF_SMOOTH)
         {
@@ -555,7 +561,7 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
             { CV_32F, CV_32F, CV_64F }, { CV_32F, CV_64F, CV_64F }, { CV_64F, CV_64F, CV_64F },
             { CV_8U, -1, -1 },          { CV_16U, CV_32S, -1 },     { CV_64F, CV_32F, -1 },
         };
-        const int* combo = combos[rng.uniform(0, 12)];
+        const int* combo = pick(rng, combos);
         c.type = CV_MAKETYPE(combo[0], rng.uniform(1, 5));
         c.ddepth = combo[1];
         c.sqdepth = combo[2];
@@ -563,9 +569,9 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         {
             // Every source depth cv::integral takes and more; sums of -1, 32S, 32F or 64F.
             static const int sumDepths[] = { -1, CV_32S, CV_32F, CV_64F };
-            c.type = CV_MAKETYPE(kAllDepths[rng.uniform(0, 7)], rng.uniform(1, 5));
-            c.ddepth = sumDepths[rng.uniform(0, 4)];
-            c.sqdepth = sumDepths[rng.uniform(0, 4)];
+            c.type = CV_MAKETYPE(pick(rng, kAllDepths), rng.uniform(1, 5));
+            c.ddepth = pick(rng, sumDepths);
+            c.sqdepth = pick(rng, sumDepths);
         }
         c.outputs = rng.uniform(1, 4);
         if (c.dstMode == DST_INPLACE)
