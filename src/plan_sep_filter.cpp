@@ -1,6 +1,7 @@
 // This file is part of gpuconv, an OpenCV extra module.
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "precomp.hpp"
+#include "sep_tile_layout.hpp"
 
 #include <CL/cl.h>
 #include <cstdio>
@@ -12,18 +13,6 @@
 namespace cv { namespace gpuconv { namespace detail {
 
 namespace {
-
-/** A row pitch in pixels (>= width) that puts the rows work items on neighbouring rows read in
-    different local-memory banks: an odd number of the units a bank serves per access (4 bytes,
-    or a whole pixel where larger). Pixel sizes are powers of two. */
-size_t bankSpreadPitch(size_t width, size_t pixelBytes)
-{
-    const size_t unit = std::max<size_t>(4, pixelBytes);
-    size_t units = (width * pixelBytes + unit - 1) / unit;
-    if (units % 2 == 0)
-        ++units;
-    return units * unit / pixelBytes;
-}
 
 /** Override of the plan for tuning measurements (docs/PERFORMANCE.md), read once:
     OPENCV_GPUCONV_SEPFILTER_TUNE="rowStrip,colStrip,tileW,groupH", 0 for planned. A forced tile
@@ -304,9 +293,7 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
                         continue;
                     const size_t tileH = groupH * plan.colStrip, rowsH = tileH + kyLen - 1;
                     const size_t srcW = tileW + kxLen - 1;
-                    // Room for the kernel's word loads of interior tiles, which shift a row by its
-                    // address modulo 16 and store whole 4-byte words: up to 18 bytes more.
-                    const size_t srcPitch = bankSpreadPitch(srcW + (18 + srcPixelBytes - 1) / srcPixelBytes, srcPixelBytes);
+                    const size_t srcPitch = sourceTilePitch(srcW, srcPixelBytes);
                     const size_t rowPitch = bankSpreadPitch(tileW, bufPixelBytes);
                     const size_t srcBytes = srcPitch * rowsH * srcPixelBytes, rowBytes = rowPitch * rowsH * bufPixelBytes;
                     if (srcBytes + rowBytes > singlePassLocal)

@@ -25,12 +25,14 @@
 //                FIXED_KX and FIXED_KY, with float coefficients and delta): PIXEL_BYTES bytes per
 //                source pixel (= destination pixel), BUF_BYTES per row-filtered pixel, KX KY the
 //                lengths, COL_STRIP its -D option; TILE_W x GROUP_H the work-group (the plan's
-//                choice, which the build options do not hold), the local pitches as
-//                src/plan_sep_filter.cpp makes them. Whole image, centred anchors, symmetric
+//                choice, which the build options do not hold), the local pitches from
+//                src/sep_tile_layout.hpp, as the plan takes them. Whole image, centred anchors, symmetric
 //                box-like weights, delta 0, BORDER_REFLECT_101, word loads allowed. The kernel's
 //                __local arguments become offsets into one static shared array
 //                (patchSharedParams).
 #include <cuda.h>
+
+#include "../../src/sep_tile_layout.hpp"
 
 #include <algorithm>
 #include <cstdio>
@@ -339,15 +341,6 @@ int profileTiles(const std::string& ptx, int width, int height, int argc, char**
     return 0;
 }
 
-size_t bankSpreadPitch(size_t width, size_t pixelBytes)  // src/plan_sep_filter.cpp's
-{
-    const size_t unit = std::max<size_t>(4, pixelBytes);
-    size_t units = (width * pixelBytes + unit - 1) / unit;
-    if (units % 2 == 0)
-        ++units;
-    return units * unit / pixelBytes;
-}
-
 int profileSepFused(std::string ptx, int width, int height, int argc, char** argv)
 {
     if (argc < 12)
@@ -361,8 +354,8 @@ int profileSepFused(std::string ptx, int width, int height, int argc, char** arg
     const int colStrip = std::atoi(argv[9]), tileW = std::atoi(argv[10]), groupH = std::atoi(argv[11]);
     const int launches = argc > 12 ? std::max(1, std::atoi(argv[12])) : 5;
     const int tileH = groupH * colStrip, rowsH = tileH + ky - 1, srcW = tileW + kx - 1;
-    int srcPitch = (int)bankSpreadPitch(srcW + (18 + pixelBytes - 1) / pixelBytes, pixelBytes);
-    int rowPitch = (int)bankSpreadPitch(tileW, bufBytes);
+    int srcPitch = (int)cv::gpuconv::detail::sourceTilePitch(srcW, pixelBytes);
+    int rowPitch = (int)cv::gpuconv::detail::bankSpreadPitch(tileW, bufBytes);
     const size_t srcTileBytes = (size_t)srcPitch * rowsH * pixelBytes, rowTileBytes = (size_t)rowPitch * rowsH * bufBytes;
     const size_t rowTileAt = (srcTileBytes + 127) / 128 * 128;
     // src, step, offset, whole size, border, ROI origin; row weights, length, anchor, symmetry;
