@@ -178,12 +178,6 @@ inline int ticket_row(int t, int tiles_x)
 #define ACC_LT WTN
 #define ACC_LT_TO_ACC(v) (v)
 #include "common/integral_tile.cl"
-#undef ACC
-#undef ACC_DT1
-#undef ACC_TO_DT
-#undef ACC_FN
-#undef ACC_LT
-#undef ACC_LT_TO_ACC
 
 #ifdef SQSUM
 #define ACC SQ_WTN
@@ -193,12 +187,6 @@ inline int ticket_row(int t, int tiles_x)
 #define ACC_LT SQ_LTN
 #define ACC_LT_TO_ACC SQ_LT_TO_WT
 #include "common/integral_tile.cl"
-#undef ACC
-#undef ACC_DT1
-#undef ACC_TO_DT
-#undef ACC_FN
-#undef ACC_LT
-#undef ACC_LT_TO_ACC
 #define SQ_ARG(a) , a
 #else
 #define SQ_ARG(a)

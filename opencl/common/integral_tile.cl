@@ -6,6 +6,7 @@
 //   ACC_DT1    the output element type, ACC_TO_DT the conversion to it (CN lanes),
 //   ACC_FN(f)  the name of this output's variant of f,
 //   ACC_LT, ACC_LT_TO_ACC (single pass) the type of the tile's own integral and its conversion.
+// It undefines them at its end, ready for the next output's.
 
 // Published values are 32-bit words, each stored with its tag ((epoch << 2) | state) in the upper
 // half of a 64-bit word (opencl/integral.cl says why).
@@ -223,3 +224,10 @@ inline void ACC_FN(scan_tile)(__local ROW_LTN* tile, __local ROW_LTN* row_parts,
 }
 
 #endif // SINGLE_PASS, three launches
+
+#undef ACC
+#undef ACC_DT1
+#undef ACC_TO_DT
+#undef ACC_FN
+#undef ACC_LT
+#undef ACC_LT_TO_ACC
