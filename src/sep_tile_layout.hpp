@@ -1,7 +1,7 @@
 // This file is part of gpuconv, an OpenCV extra module.
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
-#ifndef OPENCV_GPUCONV_SEP_TILE_LAYOUT_HPP
-#define OPENCV_GPUCONV_SEP_TILE_LAYOUT_HPP
+#ifndef GPUCONV_SEP_TILE_LAYOUT_HPP
+#define GPUCONV_SEP_TILE_LAYOUT_HPP
 
 // The local-memory layout of sepFilter2D's tiled single pass. Standard C++ only: the CUDA probe
 // scripts/ptx_profile/ptxprof.cu, built without OpenCV, lays its launches out with it too.
