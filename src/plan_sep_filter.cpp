@@ -3,7 +3,6 @@
 #include "precomp.hpp"
 #include "sep_tile_layout.hpp"
 
-#define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
 #include <cstdio>

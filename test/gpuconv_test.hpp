@@ -9,7 +9,6 @@
 #include <opencv2/core.hpp>
 #include <opencv2/core/ocl.hpp>
 
-#define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
 #include <cstdlib>

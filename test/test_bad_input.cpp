@@ -3,7 +3,6 @@
 #include "test_precomp.hpp"
 #include "reliability_cases.hpp"
 
-#define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
 #include <functional>

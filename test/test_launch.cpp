@@ -2,7 +2,6 @@
 // It is subject to the license terms in the LICENSE file found in the top-level directory.
 #include "test_precomp.hpp"
 
-#define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>
 
 #include <thread>
