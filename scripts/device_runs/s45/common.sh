@@ -2,7 +2,9 @@
 # session 44's `fuzz_at` and `fuzz_report` (carry `.gpuf`), and `corpus_back <scale>...`, which
 # packs each scale's grown corpus into $OUT/corpus<scale>.tgz; with `.gpu` carried too, session
 # 41's `whole_suite` and `wide_soak <scale> <seed> <cases>`: every function's soak with the wide
-# palette (GPUCONV_SOAK_PALETTE=wide), the four functions at once.
+# palette (GPUCONV_SOAK_PALETTE=wide), the four functions at once; `fuzz_plans <seconds>
+# <scale>:<VAR=value>...`: fuzz_at each scale for <seconds> with its setting in the environment,
+# all beside each other, then the time they took and fuzz_report of the scales in that order.
 . scripts/device_runs/s44/common.sh
 if [ -d .gpu ]; then . scripts/device_runs/s41/common.sh; fi
 corpus_back() {
@@ -24,4 +26,15 @@ wide_soak() {
     echo "$fn: $(grep -E '^\[  PASSED|^\[  FAILED  \]' /tmp/wsoak_$fn.log | head -2 | tr '\n' ' ') overruled: $(grep -c 'cv:: overruled' /tmp/wsoak_$fn.log)"
     grep -A3 'Failure' /tmp/wsoak_$fn.log | cut -c1-700 | head -20
   done
+}
+fuzz_plans() {
+  local seconds=$1 s=$(date +%s) spec scales=()
+  shift
+  for spec in "$@"; do
+    scales+=("${spec%%:*}")
+    (export "${spec#*:}"; fuzz_at "${spec%%:*}" "$seconds") &
+  done
+  wait
+  echo "fuzz: $(( $(date +%s) - s )) s"
+  fuzz_report "${scales[@]}"
 }

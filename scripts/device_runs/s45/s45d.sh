@@ -9,11 +9,6 @@ cd "$(dirname "$0")/../../.."
 . scripts/device_runs/s45/common.sh
 export GPUCONV_FUZZ_PALETTE=wide
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-s=$(date +%s)
-OPENCV_GPUCONV_MAX_GROUP_ITEMS=64 fuzz_at 3 360 &
-OPENCV_GPUCONV_MAX_GROUP_ITEMS=128 fuzz_at 5 360 &
-OPENCV_GPUCONV_FILTER2D_SPECTRAL=always fuzz_at 4 360 &
-wait
-echo "fuzz: $(( $(date +%s) - s )) s"
-fuzz_report 3 5 4
+fuzz_plans 360 3:OPENCV_GPUCONV_MAX_GROUP_ITEMS=64 5:OPENCV_GPUCONV_MAX_GROUP_ITEMS=128 \
+  4:OPENCV_GPUCONV_FILTER2D_SPECTRAL=always
 corpus_back 3 5 4

@@ -12,11 +12,5 @@ cd "$(dirname "$0")/../../.."
 . scripts/device_runs/s45/common.sh
 export GPUCONV_FUZZ_PALETTE=wide
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-s=$(date +%s)
-OPENCV_GPUCONV_MAX_GROUP_ITEMS=32 fuzz_at 2 270 &
-OPENCV_GPUCONV_SEPFILTER_TUNE=8,4,128,2 fuzz_at 3 270 &
-OPENCV_GPUCONV_FILTER2D_PLAN=32,8,4,1,0 fuzz_at 4 270 &
-OPENCV_GPUCONV_INTEGRAL_TUNE=1,1,0,8,32,8,0,0,1,0 fuzz_at 6 270 &
-wait
-echo "fuzz: $(( $(date +%s) - s )) s"
-fuzz_report 2 3 4 6
+fuzz_plans 270 2:OPENCV_GPUCONV_MAX_GROUP_ITEMS=32 3:OPENCV_GPUCONV_SEPFILTER_TUNE=8,4,128,2 \
+  4:OPENCV_GPUCONV_FILTER2D_PLAN=32,8,4,1,0 6:OPENCV_GPUCONV_INTEGRAL_TUNE=1,1,0,8,32,8,0,0,1,0
