@@ -507,7 +507,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
     // each), whose A steps slide along the row in chunks of 8 columns: chunk c of group ng holds
     // staged columns 8 (ng + c) .. +7 of the lane's rows. Every warp takes as many units (those past
     // the last compute and store nothing), so that every item reaches every product.
-    #pragma unroll
+    MMA_PRODUCTS_UNROLL
     for (int round = 0; round < (MMA_ROW_UNITS + MMA_WARPS - 1) / MMA_WARPS; ++round)
     {
         const int unit = min(round * MMA_WARPS + warp, MMA_ROW_UNITS - 1);
@@ -523,7 +523,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
             chunk[c][0] = bytes_f16x2(row_a[8 * (ng0 + c)], row_a[8 * (ng0 + c) + 1]);
             chunk[c][1] = bytes_f16x2(row_b[8 * (ng0 + c)], row_b[8 * (ng0 + c) + 1]);
         }
-        #pragma unroll
+        MMA_PRODUCTS_UNROLL
         for (int step = 0; step < MMA_SEG; ++step)
         {
             const int ng = ng0 + step;
@@ -531,7 +531,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
             chunk[2 * MMA_KR - 1][0] = bytes_f16x2(row_a[last], row_a[last + 1]);
             chunk[2 * MMA_KR - 1][1] = bytes_f16x2(row_b[last], row_b[last + 1]);
             float hi[4] = { 0.f, 0.f, 0.f, 0.f }, lo[4] = { 0.f, 0.f, 0.f, 0.f };
-            #pragma unroll
+            MMA_PRODUCTS_UNROLL
             for (int s = 0; s < MMA_KR; ++s)
             {
                 mma_16x8x16(hi, chunk[2 * s][0], chunk[2 * s][1], chunk[2 * s + 1][0], chunk[2 * s + 1][1],
@@ -567,12 +567,12 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
     // Column pass. Unit u: output rows 16 mb .. +15, columns 8 ng .. +7; B rows 16 (mb + s) + k of
     // column 8 ng + g, a 32-bit word per pair of rows.
     __local uchar* out_tile = tile;  // the staged source is no longer read
-    #pragma unroll
+    MMA_PRODUCTS_UNROLL
     for (int i = 0; i < MMA_COL_UNITS / MMA_WARPS; ++i)
     {
         const int unit = i * MMA_WARPS + warp, mb = unit / (MMA_TW / 8), ng = unit % (MMA_TW / 8);
         float hh[4] = { 0.f, 0.f, 0.f, 0.f }, hl[4] = { 0.f, 0.f, 0.f, 0.f }, lh[4] = { 0.f, 0.f, 0.f, 0.f };
-        #pragma unroll
+        MMA_PRODUCTS_UNROLL
         for (int s = 0; s < MMA_KC; ++s)
         {
             const int at = ((8 * ng + g) * MMA_INTER + 16 * (mb + s) + 2 * t) / 2;
