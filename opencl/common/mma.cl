@@ -91,8 +91,8 @@ inline uint4 transpose_8x8_f16(uint4 v, __local uint* scratch, int lane)
 #endif
 
 // For the loops around products: unrolled on NVIDIA, where the fragments stay in registers; not
-// where emulated, since PoCL builds each unrolled copy of a product's barriers as regions of their
-// own (the tensor tests from cold caches: 850 s unrolled, 61 s not).
+// where emulated, where each unrolled copy brings a product's barriers (PoCL built the tensor
+// tests' kernels from cold caches in 850 s unrolled, 61 s as loops).
 #ifdef NV_MMA
 #  define MMA_PRODUCTS_UNROLL _Pragma("unroll")
 #else
