@@ -136,11 +136,11 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
     {
         __global DST_T1* p = (__global DST_T1*)(drow + (size_t)x * DST_PIXEL_SIZE);
         DST_T1 lanes[DST_ROW_LANES * DST_ROW_PARTS];
-        #pragma unroll
+        UNROLL
         for (int px = 0; px < PX; ++px)
             VSTORE_CN(TO_DST(a[px]), px, lanes);
         const bool aligned = ON_BOUNDARY(p, sizeof(DST_ROW));
-        #pragma unroll
+        UNROLL
         for (int part = 0; part < DST_ROW_PARTS; ++part)
         {
             const DST_ROW value = VLOAD_ROW(part, lanes);
@@ -152,7 +152,7 @@ inline void store_acc_row(const ACC_T* a, __global uchar* dst, int dst_step, int
         return;
     }
 #endif
-    #pragma unroll
+    UNROLL
     for (int px = 0; px < PX; ++px)
         if (IN_DST_ROW(x + px, 1))
             STORE_DST_PIXEL(TO_DST(a[px]), drow + (size_t)(x + px) * DST_PIXEL_SIZE);
@@ -214,9 +214,9 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #endif
 
     ACC_T acc[PY][PX];
-    #pragma unroll
+    UNROLL
     for (int py = 0; py < PY; ++py)
-        #pragma unroll
+        UNROLL
         for (int px = 0; px < PX; ++px)
             acc[py][px] = (ACC_T)(delta);
 
@@ -224,17 +224,17 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
     // increasing order, so each output sums its kernel rows in cv::'s order.
 #define APPLY_WINDOW_ROW(win, r)                                                                \
     do {                                                                                        \
-        _Pragma("unroll")                                                                       \
+        UNROLL                                                                                  \
         for (int py = 0; py < PY; ++py)                                                         \
         {                                                                                       \
             const int ky = (r) - py;                                                            \
             if (ky < 0 || ky >= KH)                                                             \
                 continue;                                                                       \
-            _Pragma("unroll")                                                                   \
+            UNROLL                                                                              \
             for (int kx = 0; kx < KW; ++kx)                                                     \
             {                                                                                   \
                 const ACC_T w = (ACC_T)(WEIGHT(ky * KW + kx));                                  \
-                _Pragma("unroll")                                                               \
+                UNROLL                                                                          \
                 for (int px = 0; px < PX; ++px)                                                 \
                     acc[py][px] = fma((win)[px + kx], w, acc[py][px]);                          \
             }                                                                                   \
@@ -248,7 +248,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 // rolled loop of larger kernels such a store is a branch on every row, and was measured slower
 // (H100, 4K 8UC4 15x15: 594 us per call with them, 461 with the stores after the loop).
 #if KW * KH <= 49
-#  define ROWS_UNROLL _Pragma("unroll")
+#  define ROWS_UNROLL UNROLL
 #  define STORE_IF_COMPLETE(py, ky) if ((ky) == KH - 1) STORE_ACC_ROW(py)
 #else
 #  define ROWS_UNROLL
@@ -263,13 +263,13 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  ifdef ROW_VECTORS
         ACC_T win[WIN_VECTORS * PX];
         __local const SRC_PX* trow = (__local const SRC_PX*)(tile + (oy + r) * TILE_PITCH + ox);
-        #pragma unroll
+        UNROLL
         for (int v = 0; v < WIN_VECTORS; ++v)
             VSTORE_PX(TO_ACC_PX(trow[v]), v, win);
 #  else
         ACC_T win[WIN_W];
         __local const WT* trow = tile + (oy + r) * TILE_PITCH + ox;
-        #pragma unroll
+        UNROLL
         for (int i = 0; i < WIN_W; ++i)
             win[i] = TO_ACC(trow[i]);
 #  endif
@@ -287,10 +287,10 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
         const uint misalign_ = (uint)offset_ & 3u;                                              \
         __global const uint* words_ = (__global const uint*)src + (offset_ >> 2);               \
         uint raw_[WIN_WORDS + 1];                                                               \
-        _Pragma("unroll")                                                                       \
+        UNROLL                                                                                  \
         for (int i_ = 0; i_ <= WIN_WORDS; ++i_)                                                 \
             raw_[i_] = words_[i_];                                                              \
-        _Pragma("unroll")                                                                       \
+        UNROLL                                                                                  \
         for (int i_ = 0; i_ < WIN_WORDS; ++i_)                                                  \
         {                                                                                       \
             const uint word_ = (uint)(upsample(raw_[i_ + 1], raw_[i_]) >> (misalign_ * 8));     \
@@ -302,7 +302,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #    define LOAD_INTERIOR_ROW(win, r)                                                           \
     do {                                                                                        \
         __global const SRC_PX* v_ = (__global const SRC_PX*)(src + (window_offset + (r) * src_step)); \
-        _Pragma("unroll")                                                                       \
+        UNROLL                                                                                  \
         for (int i_ = 0; i_ < WIN_VECTORS; ++i_)                                                \
             VSTORE_PX(TO_ACC_PX(v_[i_]), i_, win);                                              \
     } while (0)
@@ -310,7 +310,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #    define LOAD_INTERIOR_ROW(win, r)                                                           \
     do {                                                                                        \
         __global const uchar* p_ = src + (window_offset + (r) * src_step);                      \
-        _Pragma("unroll")                                                                       \
+        UNROLL                                                                                  \
         for (int i_ = 0; i_ < WIN_W; ++i_)                                                      \
             (win)[i_] = TO_ACC(LOAD_SRC_PIXEL(p_ + (size_t)i_ * SRC_PIXEL_SIZE));               \
     } while (0)
@@ -357,7 +357,7 @@ void filter2d(__global const uchar* src, int src_step, int src_whole_offset,
 #  endif
 #endif
 #ifdef STORE_AFTER_ROWS
-    #pragma unroll
+    UNROLL
     for (int py = 0; py < PY; ++py)
         STORE_ACC_ROW(py);
 #endif

@@ -77,7 +77,7 @@
 // loads, so that sequential walks over global memory wait one latency per block, not per value.
 inline void load_block(__global const WTN* p, int k0, int n, size_t stride, WTN* t)
 {
-    #pragma unroll
+    UNROLL
     for (int j = 0; j < SCAN_BLOCK; ++j)
     {
         t[j] = (WTN)(0);
@@ -94,7 +94,7 @@ inline WTN strided_sum(__global const WTN* p, int n, size_t stride)
     {
         WTN t[SCAN_BLOCK];
         load_block(p, k0, n, stride, t);
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < SCAN_BLOCK; ++j)
             acc += t[j];
     }
@@ -223,7 +223,7 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
         SQ_WTN sq[LOOK_BACK_BATCH];
 #endif
         int state[LOOK_BACK_BATCH];
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < LOOK_BACK_BATCH; ++j)
         {
             state[j] = 0;
@@ -243,7 +243,7 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
         }
         count = LOOK_BACK_BATCH;
         const int first = next;
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < LOOK_BACK_BATCH; ++j)
             if (next >= 0 && next == first - j && state[j] != 0)
             {
@@ -352,7 +352,7 @@ inline void scan_segments(WTN* vals SQ_ARG(SQ_LTN* sq_vals), __local WTN* parts
 inline void move_segment(__local WTN* tile SQ_ARG(__local SQ_LTN* sq_tile), WTN* vals
                          SQ_ARG(SQ_LTN* sq_vals), int first, int step, bool store)
 {
-    #pragma unroll
+    UNROLL
     for (int k = 0; k < SEG; ++k)
     {
         const int i = first + k * step;
@@ -447,7 +447,7 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     __local WTN* parts = (__local WTN*)(lm + UPRIGHT_TILE_BYTES);
     __local ROW_LTN* row_parts = (__local ROW_LTN*)parts;
     __local WTN* edges = (__local WTN*)(lm + UPRIGHT_TILE_BYTES + UPRIGHT_PARTS_BYTES);
-    #pragma unroll
+    UNROLL
     for (int k = 0; k < SEG; ++k)
         tile[(ly * SEG + k) * LM_STRIDE + lx] =
             WT_TO_ROW_LT(tile_pixel(src, src_step, src_offset, rows, cols, y0 + ly * SEG + k, x));
@@ -456,7 +456,7 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     __local ROW_LTN* row = tile + lx * LM_STRIDE + ly * SEG;
     ROW_LTN prefix[SEG];
     prefix[0] = row[0];
-    #pragma unroll
+    UNROLL
     for (int k = 1; k < SEG; ++k)
         prefix[k] = prefix[k - 1] + row[k];
     row_parts[ly * LM_STRIDE + lx] = prefix[SEG - 1];
@@ -464,13 +464,13 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
     ROW_LTN earlier = (ROW_LTN)(0);
     for (int s = 0; s < ly; ++s)
         earlier += row_parts[s * LM_STRIDE + lx];
-    #pragma unroll
+    UNROLL
     for (int k = 0; k < SEG; ++k)
         row[k] = prefix[k] + earlier;
     barrier(CLK_LOCAL_MEM_FENCE);
     // Down the columns: the sum of segment ly of column lx's prefixes.
     WTN column = (WTN)(0);
-    #pragma unroll
+    UNROLL
     for (int k = 0; k < SEG; ++k)
         column += ROW_LT_TO_WT(tile[(ly * SEG + k) * LM_STRIDE + lx]);
     parts[ly * LM_STRIDE + lx] = column;
@@ -492,7 +492,7 @@ inline void upright_tile(__global const uchar* src, int src_step, int src_offset
 #ifdef SQSUM
     SQ_LTN sq_vals[SEG];
 #endif
-    #pragma unroll
+    UNROLL
     for (int k = 0; k < SEG; ++k)
     {
         vals[k] = tile_pixel(src, src_step, src_offset, rows, cols, y0 + ly * SEG + k, x);
@@ -694,7 +694,7 @@ inline void exclusive_scan(__global const WTN* in, __global WTN* out, int n, siz
     {
         WTN t[SCAN_BLOCK];
         load_block(in, k0, n, stride, t);
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < SCAN_BLOCK; ++j)
         {
             if (k0 + j < n)
@@ -849,13 +849,13 @@ __kernel void integral_tilted_first_non_finite(__global const uchar* src, int sr
     for (int y0 = seg; y0 < rows; y0 += SCAN_BLOCK * FIRST_SEGMENTS)
     {
         SRCN v[SCAN_BLOCK];
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < SCAN_BLOCK; ++j)
         {
             const int y = y0 + j * FIRST_SEGMENTS;
             v[j] = y < rows ? VLOAD((__global const SRC_T1*)(column + y * src_step)) : (SRCN)(0);
         }
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < SCAN_BLOCK; ++j)
         {
             const INTN y = (INTN)(y0 + j * FIRST_SEGMENTS);
@@ -964,7 +964,7 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
         // -Wconstant-logical-operand (PoCL).
         if ((CN == 1) & (sizeof(SRC_T1) >= 4) & (PREFIX_SEG % 4 == 0) && ON_BOUNDARY(p, 4 * sizeof(SRC_T1)))
         {
-            #pragma unroll
+            UNROLL
             for (int i = 0; i < PREFIX_SEG / 4; ++i)
                 vstore4(((__global const GPUCONV_CAT(SRC_T1, 4)*)p)[i], i, raw);
         }
@@ -972,29 +972,29 @@ inline void load_run(__global const uchar* src, int src_step, int src_offset, in
         {
             // Compiled for every element type: 1 where the branch is dead, not a division by zero.
             const int per_uint = sizeof(SRC_T1) <= 2 ? 4 / (int)sizeof(SRC_T1) : 1, bits = 8 * (int)sizeof(SRC_T1);
-            #pragma unroll
+            UNROLL
             for (int w = 0; w < RUN_WORDS; ++w)
             {
                 uint words[4];
                 vstore4(((__global const uint4*)p)[w], 0, words);
-                #pragma unroll
+                UNROLL
                 for (int e = 0; e < 4 * per_uint; ++e)
                     raw[w * 4 * per_uint + e] = (SRC_T1)(words[e / per_uint] >> (bits * (e % per_uint)));
             }
         }
         else
         {
-            #pragma unroll
+            UNROLL
             for (int k = 0; k < PREFIX_SEG * CN; ++k)
                 raw[k] = p[k];
         }
-        #pragma unroll
+        UNROLL
         for (int k = 0; k < PREFIX_SEG; ++k)
             v[k] = source_value(VLOAD(raw + k * CN));
     }
     else
     {
-        #pragma unroll
+        UNROLL
         for (int k = 0; k < PREFIX_SEG; ++k)
             v[k] = tile_pixel(src, src_step, src_offset, rows, cols, y, x + k);
     }
@@ -1155,7 +1155,7 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
         WTN v[PREFIX_SEG];
         load_run(src, src_step, src_offset, rows, cols, y0 + row, x0 - BAND + seg * PREFIX_SEG, v);
         WTN acc = (WTN)(0);
-        #pragma unroll
+        UNROLL
         for (int c = 0; c < PREFIX_SEG; ++c)
         {
             const WTN value = v[c];
@@ -1168,7 +1168,7 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
         for (int s = 0; s < seg; ++s)
             acc += segment_sums[s * BAND + row];
         __local WTN* a = apron + row * APRON_STRIDE + seg * PREFIX_SEG;
-        #pragma unroll
+        UNROLL
         for (int c = 0; c < PREFIX_SEG; ++c)
             a[c] = acc + v[c];
     }

@@ -108,7 +108,7 @@
 // with those constants.
 #ifdef FIXED_KX
 #  undef SEP_UNROLL
-#  define SEP_UNROLL _Pragma("unroll")
+#  define SEP_UNROLL UNROLL
 typedef struct { BKT w[FIXED_KX]; } RowCoefficients;
 typedef struct { CKT w[FIXED_KY]; } ColumnCoefficients;
 #  define ROW_COEFFICIENTS_PARAM RowCoefficients row_coefficients
@@ -316,7 +316,7 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
     {
         uint4 value[TILE_WORD_BATCH_MAX];
         int at[TILE_WORD_BATCH_MAX], end[TILE_WORD_BATCH_MAX];
-        #pragma unroll
+        UNROLL
         for (int b = 0; b < TILE_WORD_BATCH_MAX; ++b)
         {
             const int w = w0 + b * group_items;
@@ -330,7 +330,7 @@ inline void load_tile_words(__local uchar* tile, int pitch_bytes, int row_bytes,
                 end[b] = ty * pitch_bytes + shift + row_bytes;
             }
         }
-        #pragma unroll
+        UNROLL
         for (int b = 0; b < TILE_WORD_BATCH_MAX; ++b)
         {
             if (at[b] >= 0 && whole_words)
@@ -472,18 +472,18 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
 
     // The fragments of the coefficients first: their loads overlap the tile's.
     uint kx_hi[MMA_KR][2], kx_lo[MMA_KR][2], ky_hi[MMA_KC][4], ky_lo[MMA_KC][4];
-    #pragma unroll
+    UNROLL
     for (int s = 0; s < MMA_KR; ++s)
-        #pragma unroll
+        UNROLL
         for (int r = 0; r < 2; ++r)
         {
             const int j = 16 * s + 2 * t + 8 * r - g;
             kx_hi[s][r] = split_f16x2(j >= 0 && j < FIXED_KX ? kx[j] : 0.f,
                                       j + 1 >= 0 && j + 1 < FIXED_KX ? kx[j + 1] : 0.f, &kx_lo[s][r]);
         }
-    #pragma unroll
+    UNROLL
     for (int s = 0; s < MMA_KC; ++s)
-        #pragma unroll
+        UNROLL
         for (int q = 0; q < 4; ++q)
         {
             const int j = 16 * s + 2 * t + 8 * (q >> 1) - g - 8 * (q & 1);
@@ -517,7 +517,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
         __local const uchar* row_a = tile + ra * MMA_PITCH + (words ? tile_row_shift(first, src_step, ra) : 0) + 2 * t;
         __local const uchar* row_b = tile + rb * MMA_PITCH + (words ? tile_row_shift(first, src_step, rb) : 0) + 2 * t;
         uint chunk[2 * MMA_KR][2];
-        #pragma unroll
+        UNROLL
         for (int c = 0; c < 2 * MMA_KR - 1; ++c)
         {
             chunk[c][0] = bytes_f16x2(row_a[8 * (ng0 + c)], row_a[8 * (ng0 + c) + 1]);
@@ -539,7 +539,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
                 mma_16x8x16(lo, chunk[2 * s][0], chunk[2 * s][1], chunk[2 * s + 1][0], chunk[2 * s + 1][1],
                             kx_lo[s][0], kx_lo[s][1], mma_scratch, lane);
             }
-            #pragma unroll
+            UNROLL
             for (int c = 0; c < 2 * MMA_KR - 1; ++c)
             {
                 chunk[c][0] = chunk[c + 1][0];
@@ -582,7 +582,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
             mma_16x8x16(lh, ky_lo[s][0], ky_lo[s][1], ky_lo[s][2], ky_lo[s][3], bh0, bh1, mma_scratch, lane);
         }
         // Adjacent columns' bytes as one 16-bit store.
-        #pragma unroll
+        UNROLL
         for (int e = 0; e < 4; e += 2)
             *(__local ushort*)(out_tile + (16 * mb + g + 4 * e) * MMA_TW + 8 * ng + 2 * t) =
                 (ushort)CT_TO_DT((CT)(delta) + hh[e] + hl[e] + lh[e]) |
@@ -656,7 +656,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
     // Interior rows by 32-bit offsets from the buffer's start (common/vector.cl, "Addressing").
     const int window_offset = src_whole_offset + sy0 * src_step + sx0 * SRC_PIXEL_SIZE;
     BT rows[DIRECT_WIN_H][DIRECT_BW];
-    #pragma unroll
+    UNROLL
     for (int r = 0; r < DIRECT_WIN_H; ++r)
     {
         BT win[DIRECT_WIN_LEN];
@@ -664,17 +664,17 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
         {
             __global const uchar* p = src + (window_offset + r * src_step);
 #  ifdef VECTOR_WINDOWS
-            #pragma unroll
+            UNROLL
             for (int v = 0; v < DIRECT_WIN_VECTORS; ++v)
             {
                 SRC_T1 pixels[DIRECT_BW];
                 GPUCONV_CAT(vstore, DIRECT_BW)(((__global const SRC_VECTOR*)p)[v], 0, pixels);
-                #pragma unroll
+                UNROLL
                 for (int i = 0; i < DIRECT_BW; ++i)
                     win[v * DIRECT_BW + i] = ST_TO_BT(pixels[i]);
             }
 #  else
-            #pragma unroll
+            UNROLL
             for (int i = 0; i < DIRECT_WIN_W; ++i)
                 win[i] = ST_TO_BT(LOAD_SRC_PIXEL(p + (size_t)i * SRC_PIXEL_SIZE));
 #  endif
@@ -684,7 +684,7 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
             LOAD_BORDERED_ROW(win, DIRECT_WIN_W, BT, ST_TO_BT, LOAD_SRC_PIXEL, SRC_PIXEL_SIZE,
                               src_whole, src_step, border_columns, sy0 + r, whole_rows, border_mode);
         }
-        #pragma unroll
+        UNROLL
         for (int j = 0; j < DIRECT_BW; ++j)
         {
 #define LOAD_WIN(k) win[j + (k)]
@@ -693,13 +693,13 @@ __kernel void sep_filter2d_direct(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUM
         }
     }
 
-    #pragma unroll
+    UNROLL
     for (int j = 0; j < DIRECT_BH; ++j)
     {
         if (y + j >= dst_rows)
             break;
         __global uchar* d = dst + (dst_offset + (y + j) * dst_step + x * DST_PIXEL_SIZE);
-        #pragma unroll
+        UNROLL
         for (int i = 0; i < DIRECT_BW; ++i)
         {
 #define LOAD_ROWS(k) rows[j + (k)][i]

@@ -47,7 +47,12 @@ bool oclSupportsDepth(const ocl::Device& device, int depth)
 
 std::string oclCommonOptions(const ocl::Device& device)
 {
-    return device.doubleFPConfig() > 0 ? std::string(" -D DOUBLE_SUPPORT") : std::string();
+    std::string o = device.doubleFPConfig() > 0 ? " -D DOUBLE_SUPPORT" : "";
+    // Unrolling is for a GPU's registers (opencl/common/vector.cl, UNROLL); oclgrind, which
+    // reports itself as a GPU as well, keeps the GPU's loops.
+    if (device.type() == ocl::Device::TYPE_CPU)
+        o += " -D ROLLED_LOOPS";
+    return o;
 }
 
 }}} // namespace cv::gpuconv::detail

@@ -34,7 +34,8 @@ size_t oclPixelBytes(int depth, int cn);
 /** Whether the device computes in `depth` (CV_64F needs double support; CV_16F is not used). */
 bool oclSupportsDepth(const ocl::Device& device, int depth);
 
-/** Build options every gpuconv program gets: double support where the device has it. */
+/** Build options every gpuconv program gets: double support where the device has it, loops left
+    rolled on a CPU device. */
 std::string oclCommonOptions(const ocl::Device& device);
 
 }}} // namespace cv::gpuconv::detail

@@ -60,7 +60,7 @@ inline void map_border_columns(volatile int* columns, int width, int x0, int col
     do {                                                                                        \
         const int sy_ = border_index((y), (rows), (mode));                                      \
         __global const uchar* srow_ = (src_whole) + (size_t)max(sy_, 0) * (src_step);           \
-        _Pragma("unroll")                                                                       \
+        UNROLL                                                                                  \
         for (int i_ = 0; i_ < (width); ++i_)                                                    \
         {                                                                                       \
             const int sx_ = (columns)[i_];                                                      \

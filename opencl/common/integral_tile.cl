@@ -89,7 +89,7 @@ inline void ACC_FN(store_zero_edges)(__global uchar* dst, int dst_step, int dst_
 // vals[k] = vals[0] + ... + vals[k]; the segment's sum to parts[seg][lane].
 inline void ACC_FN(segment_prefix)(ACC_LT* vals, __local ACC_LT* parts, int lane, int seg)
 {
-    #pragma unroll
+    UNROLL
     for (int k = 1; k < SEG; ++k)
         vals[k] += vals[k - 1];
     parts[seg * LM_STRIDE + lane] = vals[SEG - 1];
@@ -101,7 +101,7 @@ inline void ACC_FN(add_earlier_segments)(ACC_LT* vals, __local const ACC_LT* par
     ACC_LT earlier = (ACC_LT)(0);
     for (int s = 0; s < seg; ++s)
         earlier += parts[s * LM_STRIDE + lane];
-    #pragma unroll
+    UNROLL
     for (int k = 0; k < SEG; ++k)
         vals[k] += earlier;
 }
