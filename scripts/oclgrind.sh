@@ -26,7 +26,10 @@ mkdir -p "$logs"
 # The OpenCL ICD loader sees oclgrind alone, so OpenCV and gpuconv both use its device.
 export OCL_ICD_VENDORS="$work"
 export OPENCV_OPENCL_DEVICE=Oclgrind::
-export OCLGRIND_CHECK_API=1 OCLGRIND_DATA_RACES=1 OCLGRIND_UNINITIALIZED=1
+export OCLGRIND_CHECK_API=1 OCLGRIND_DATA_RACES=1
+# A caller may leave uninitialised values out (OCLGRIND_UNINITIALIZED=0), as .ci/run does for its
+# second pass over kernels this script has checked with them.
+export OCLGRIND_UNINITIALIZED=${OCLGRIND_UNINITIALIZED:-1}
 # Test arrays on buffers of exactly their size: OpenCV's buffer pool rounds allocations up to
 # 4 KiB, which would hide accesses past the end of small arrays from the bounds checks.
 export GPUCONV_TEST_EXACT_BUFFERS=1
@@ -45,10 +48,11 @@ tests=$(OPENCV_OPENCL_DEVICE=Oclgrind:: build/bin/opencv_test_gpuconv --gtest_li
 # The checks must be live: kernels with one deliberate defect each (test/oclgrind_canary) have to
 # be reported with the same settings, compiled both normally and without optimisation.
 canaries=test/oclgrind_canary
+reported=0
 for sim in "$canaries"/*.sim; do
   name=$(basename "$sim" .sim)
   case "$name" in
-    uninitialized_*) expected='Uninitialized value' ;;
+    uninitialized_*) [ "$OCLGRIND_UNINITIALIZED" = 1 ] || continue; expected='Uninitialized value' ;;
     out_of_bounds_*) expected='Invalid read' ;;
     data_race) expected='data race' ;;
     *) echo "oclgrind.sh: no expected report for canary $name"; exit 1 ;;
@@ -60,8 +64,9 @@ for sim in "$canaries"/*.sim; do
       exit 1
     fi
   done
+  reported=$((reported + 1))
 done
-echo "oclgrind: all $(ls "$canaries"/*.sim | wc -l) canaries (deliberate defects) reported"
+echo "oclgrind: all $reported canaries (deliberate defects) of the checks that are on reported"
 
 # oclgrind's device has 32 KiB of local memory, less than filter2D's frequency-domain path needs
 # (33 KiB; GPUs have 48 KiB or more) and than integral's single pass with the squared and tilted
