@@ -49,8 +49,9 @@ std::string oclCommonOptions(const ocl::Device& device)
 {
     std::string o = device.doubleFPConfig() > 0 ? " -D DOUBLE_SUPPORT" : "";
     // Unrolling is for a GPU's registers (opencl/common/vector.cl, UNROLL); oclgrind, which
-    // reports itself as a GPU as well, keeps the GPU's loops.
-    if (device.type() == ocl::Device::TYPE_CPU)
+    // reports itself as a CPU and a GPU, keeps the GPU's loops.
+    const int type = device.type();
+    if ((type & ocl::Device::TYPE_CPU) && !(type & ocl::Device::TYPE_GPU))
         o += " -D ROLLED_LOOPS";
     return o;
 }
