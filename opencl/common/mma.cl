@@ -94,7 +94,7 @@ inline uint4 transpose_8x8_f16(uint4 v, __local uint* scratch, int lane)
 // where emulated, where each unrolled copy brings a product's barriers (PoCL built the tensor
 // tests' kernels from cold caches in 850 s unrolled, 61 s as loops).
 #ifdef NV_MMA
-#  define MMA_PRODUCTS_UNROLL _Pragma("unroll")
+#  define MMA_PRODUCTS_UNROLL UNROLL
 #else
 #  define MMA_PRODUCTS_UNROLL _Pragma("unroll 1")
 #endif
