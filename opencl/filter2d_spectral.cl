@@ -116,7 +116,7 @@ inline void radix8_pass(__local float2* tile, __local const float2* twiddles, in
     const int item = get_local_id(0);
     for (int b = item; b < TN * 8; b += GROUP_ITEMS)
     {
-        const int line = b % TN, j = b / TN;
+        const int j = b / TN, line = b - j * TN;
         const int first = strided ? j : 8 * j, stride = strided ? 8 : 1;
         __local float2* p = tile + line * line_step + first * elem_step;
         float2 v[8];
@@ -140,7 +140,7 @@ inline void spectrum_product_pass(__local float2* tile, __local const float2* tw
     const int item = get_local_id(0);
     for (int b = item; b < TN * 8; b += GROUP_ITEMS)
     {
-        const int column = b % TN, j = b / TN;
+        const int j = b / TN, column = b - j * TN;
         __local float2* p = tile + column + 8 * j * PITCH;
         float2 v[8];
         for (int i = 0; i < 8; ++i)
@@ -225,7 +225,7 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
         // pixels again, from the cache, rather than keep the other channels in registers).
         for (int m = 0; m < TILE_ITEMS; ++m)
         {
-            const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p % TN;
+            const int p = item + m * GROUP_ITEMS, ty = p / TN, tx = p - ty * TN;
             float2 value;
 #if CN == 1
             value.x = load_extrapolated_pixel(src_whole, src_step, whole_cols, whole_rows, border_mode, wx0 + tx, wy0 + ty, inside, inside);
@@ -253,7 +253,7 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
         {
             for (int m = 0; m < OUT_ITEMS; ++m)
             {
-                const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q % OUT_W;
+                const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q - y * OUT_W;
                 if (q >= OUT_W * OUT_H)
                     break;
                 float2 sum = (float2)(0.0f);
@@ -279,7 +279,7 @@ void filter2d_spectral(__global const uchar* src, int src_step, int src_whole_of
         // Store: output (x, y) of the block is tile element (x, y).
         for (int m = 0; m < OUT_ITEMS; ++m)
         {
-            const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q % OUT_W;
+            const int q = item + m * GROUP_ITEMS, y = q / OUT_W, x = q - y * OUT_W;
             if (q >= OUT_W * OUT_H)
                 break;
             store_output(tile[y * PITCH + x] + (float2)(delta), x, y, t, bx, by, dst, dst_step, dst_offset,

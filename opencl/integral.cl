@@ -1086,7 +1086,9 @@ inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int
         }
         if (family == 1 && c < 0)
             break;
-        volatile __global ulong* slot = carry_slot_sum(carries, (b - k) * tiles_x + c / TILE, family, c % TILE);
+        const int column_tile = c / TILE;
+        volatile __global ulong* slot = carry_slot_sum(carries, (b - k) * tiles_x + column_tile, family,
+                                                       c - column_tile * TILE);
         WTN v;
         int state;
         do
@@ -1149,9 +1151,10 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
     // touch a memory line per row, their stores into `apron` (rows APRON_STRIDE apart) different
     // local-memory banks.
     {
-        const int rows_half = min(BAND, 16), group = lid / (2 * rows_half);
-        const int row = lid % rows_half + rows_half * (group % (BAND / rows_half));
-        const int seg = 2 * (group / (BAND / rows_half)) + (lid / rows_half) % 2;
+        const int rows_half = min(BAND, 16), halves = lid / rows_half, group = halves / 2;
+        const int run_pair = group / (BAND / rows_half);
+        const int row = lid - halves * rows_half + rows_half * (group - run_pair * (BAND / rows_half));
+        const int seg = 2 * run_pair + (halves - 2 * group);
         WTN v[PREFIX_SEG];
         load_run(src, src_step, src_offset, rows, cols, y0 + row, x0 - BAND + seg * PREFIX_SEG, v);
         WTN acc = (WTN)(0);

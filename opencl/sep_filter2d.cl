@@ -393,7 +393,7 @@ __kernel void sep_filter2d_fused(SINGLE_PASS_ARGS(ROW_COEFFICIENTS_PARAM, COLUMN
     const int strips = rows_h * (tile_w / ROW_STRIP);
     for (int i = ly * tile_w + lx; i < strips; i += group_items)
     {
-        const int ty = i % rows_h, tx = i / rows_h * ROW_STRIP;
+        const int strip = i / rows_h, ty = i - strip * rows_h, tx = strip * ROW_STRIP;
 #ifdef TILE_WORDS
         __local const WT* s = src_tile + ty * src_pitch + tx + (words ? tile_row_shift(first, src_step, ty) : 0);
 #else
@@ -512,7 +512,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
     {
         const int unit = min(round * MMA_WARPS + warp, MMA_ROW_UNITS - 1);
         const bool active = round * MMA_WARPS + warp < MMA_ROW_UNITS;
-        const int mb = unit / (MMA_TW / 8 / MMA_SEG), ng0 = unit % (MMA_TW / 8 / MMA_SEG) * MMA_SEG;
+        const int mb = unit / (MMA_TW / 8 / MMA_SEG), ng0 = (unit - mb * (MMA_TW / 8 / MMA_SEG)) * MMA_SEG;
         const int ra = 16 * mb + g, rb = ra + 8;
         __local const uchar* row_a = tile + ra * MMA_PITCH + (words ? tile_row_shift(first, src_step, ra) : 0) + 2 * t;
         __local const uchar* row_b = tile + rb * MMA_PITCH + (words ? tile_row_shift(first, src_step, rb) : 0) + 2 * t;
@@ -570,7 +570,7 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
     MMA_PRODUCTS_UNROLL
     for (int i = 0; i < MMA_COL_UNITS / MMA_WARPS; ++i)
     {
-        const int unit = i * MMA_WARPS + warp, mb = unit / (MMA_TW / 8), ng = unit % (MMA_TW / 8);
+        const int unit = i * MMA_WARPS + warp, mb = unit / (MMA_TW / 8), ng = unit - mb * (MMA_TW / 8);
         float hh[4] = { 0.f, 0.f, 0.f, 0.f }, hl[4] = { 0.f, 0.f, 0.f, 0.f }, lh[4] = { 0.f, 0.f, 0.f, 0.f };
         MMA_PRODUCTS_UNROLL
         for (int s = 0; s < MMA_KC; ++s)
@@ -594,14 +594,14 @@ void sep_filter2d_mma(SINGLE_PASS_ARGS(__constant BKT* kx, __constant CKT* ky))
     {
         for (int i = item; i < MMA_TH * MMA_TW / 16; i += 32 * MMA_WARPS)
         {
-            const int r = i / (MMA_TW / 16), c = i % (MMA_TW / 16);
+            const int r = i / (MMA_TW / 16), c = i - r * (MMA_TW / 16);
             *(__global uint4*)(dst + dst_offset + (y0 + r) * dst_step + x0 + 16 * c) = src_words[i];
         }
         return;
     }
     for (int i = item; i < MMA_TH * MMA_TW; i += 32 * MMA_WARPS)
     {
-        const int r = i / MMA_TW, c = i % MMA_TW;
+        const int r = i / MMA_TW, c = i - r * MMA_TW;
         if (y0 + r < dst_rows && x0 + c < dst_cols)
             dst[dst_offset + (y0 + r) * dst_step + x0 + c] = out_tile[i];
     }

@@ -12,6 +12,11 @@
 // extension and a 64-bit add per row or pixel) cost several integer instructions per row on an H100
 // (docs/PERFORMANCE.md, "Every case at commit 978bb80"). Buffer starts are aligned for any type.
 
+// Remainders: where an index is split into quotient and remainder, the remainder is written
+// x - q * d from the quotient rather than x % d. LLVM rewrites a `/` and `%` of the same operands
+// through `freeze`, an instruction oclgrind 21.10's uninitialised-value check stops on; kernels
+// holding one are checked unoptimised instead, several times slower (scripts/oclgrind.sh).
+
 // The identity conversion, named by the host where source and target types agree.
 #define noconvert(x) (x)
 
