@@ -421,9 +421,13 @@ void checkRowsOffThePixelSize(RNG& rng, Size s, Size ksize)
                 const Outcome onOpenCL = invoke(c, true);
                 EXPECT_EQ(declined, onOpenCL.raised) << onOpenCL.error;
                 if (declined)
+                {
                     EXPECT_NE(std::string::npos, onOpenCL.error.find("whole")) << onOpenCL.error;
+                }
                 if (offDestination)
+                {
                     EXPECT_EQ(0, cv::norm(between, dstParent.getMat(ACCESS_READ).col(dstParent.cols - 1), NORM_INF));
+                }
             }
 }
 
@@ -555,8 +559,10 @@ TEST(BadInput, arrays_in_host_memory)
             const Outcome actual = invoke(c, true);
             ASSERT_FALSE(actual.raised) << actual.error;
             if (!c.dst.empty())
+            {
                 EXPECT_TRUE(matsNear(expected.results[0], c.dst.getMat(ACCESS_READ), tol))
                     << "the caller's destination does not hold the result";
+            }
         }
         SCOPED_TRACE(std::string(functionName(fn)) + ", device arrays afterwards");
         ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
