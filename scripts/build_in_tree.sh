@@ -4,6 +4,8 @@
 # OpenCV's own test framework (opencv_ts).
 #
 #   scripts/build_in_tree.sh            # fetch (once), configure, build, test
+#   scripts/build_in_tree.sh build      # fetch (once), configure, build
+#   scripts/build_in_tree.sh test       # test a build made before
 #
 # Idempotent: the source package is fetched once into $GPUCONV_INTREE_DIR/src, and the build
 # directory is reused, so a second run only rebuilds what changed.
@@ -15,6 +17,8 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+stage=${1:-all}
+case $stage in all | build | test) ;; *) echo "usage: $0 [build|test]" >&2; exit 2 ;; esac
 work=${GPUCONV_INTREE_DIR:-$repo/build-intree}
 jobs=${GPUCONV_INTREE_JOBS:-2}
 shards=${GPUCONV_INTREE_TEST_SHARDS:-1}
@@ -23,6 +27,7 @@ build=$work/build
 
 step() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
 
+if [[ $stage != test ]]; then
 # ---- prerequisites ------------------------------------------------------------------------------
 # dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
 # OpenCV is built against (Debian's dfsg source drops 3rdparty/, bundled headers included);
@@ -73,6 +78,7 @@ fi
 # the tests' tolerances are set against Debian's build, the project's oracle. An empty CPU_DISPATCH
 # builds faster but fails sepFilter2D float cases by a few ulps. -O2 as well: Debian builds with
 # dpkg-buildflags' -O2 in place of OpenCV's -O3, and -O3 changes some float results too.
+# Precompiled headers: the same objects, built in 417 s instead of 554 s here (two cores, cold).
 # OPENCV_VCSVERSION is pinned to the package version: left alone, OpenCV runs `git describe`, which
 # finds this repository around the unpacked source and would rebuild core on every commit.
 step "configuring OpenCV in $build"
@@ -89,7 +95,7 @@ cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev \
   -DOPENCV_BUILD_TEST_MODULES_LIST=gpuconv -DOPENCV_BUILD_PERF_TEST_MODULES_LIST=gpuconv \
   -DBUILD_EXAMPLES=OFF -DBUILD_DOCS=OFF -DBUILD_opencv_apps=OFF -DBUILD_JAVA=OFF \
   -DBUILD_opencv_python2=OFF -DBUILD_opencv_python3=OFF -DBUILD_opencv_js=OFF \
-  -DENABLE_PRECOMPILED_HEADERS=OFF -DBUILD_WITH_DEBUG_INFO=OFF \
+  -DENABLE_PRECOMPILED_HEADERS=ON -DBUILD_WITH_DEBUG_INFO=OFF \
   -DCPU_BASELINE=SSE2 -DCPU_BASELINE_DISABLE=SSE3 -UCPU_DISPATCH \
   -DWITH_OPENCL=ON -DOPENCL_INCLUDE_DIR=/usr/include \
   -DOPENCV_DOWNLOAD_TRIES_LIST= \
@@ -117,6 +123,13 @@ if ((status)); then
   tail -n 20 "$work/build.log"
   exit "$status"
 fi
+
+fi
+if [[ $stage == build ]]; then
+  step "in-tree build done"
+  exit 0
+fi
+[[ -x $build/bin/opencv_test_gpuconv ]] || { echo "no in-tree build in $build: run $0 build first" >&2; exit 1; }
 
 # ---- accuracy tests -----------------------------------------------------------------------------
 # On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
