@@ -4,8 +4,6 @@
 # OpenCV's own test framework (opencv_ts).
 #
 #   scripts/build_in_tree.sh            # fetch (once), configure, build, test
-#   scripts/build_in_tree.sh build      # fetch (once), configure, build
-#   scripts/build_in_tree.sh test       # test a build made before
 #
 # Idempotent: the source package is fetched once into $GPUCONV_INTREE_DIR/src, and the build
 # directory is reused, so a second run only rebuilds what changed.
@@ -17,8 +15,6 @@
 set -euo pipefail
 
 repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-stage=${1:-all}
-case $stage in all | build | test) ;; *) echo "usage: $0 [build|test]" >&2; exit 2 ;; esac
 work=${GPUCONV_INTREE_DIR:-$repo/build-intree}
 jobs=${GPUCONV_INTREE_JOBS:-2}
 shards=${GPUCONV_INTREE_TEST_SHARDS:-1}
@@ -27,7 +23,6 @@ build=$work/build
 
 step() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
 
-if [[ $stage != test ]]; then
 # ---- prerequisites ------------------------------------------------------------------------------
 # dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
 # OpenCV is built against (Debian's dfsg source drops 3rdparty/, bundled headers included);
@@ -123,13 +118,6 @@ if ((status)); then
   tail -n 20 "$work/build.log"
   exit "$status"
 fi
-
-fi
-if [[ $stage == build ]]; then
-  step "in-tree build done"
-  exit 0
-fi
-[[ -x $build/bin/opencv_test_gpuconv ]] || { echo "no in-tree build in $build: run $0 build first" >&2; exit 1; }
 
 # ---- accuracy tests -----------------------------------------------------------------------------
 # On PoCL (the CPU OpenCL device) and with fallbacks forbidden, so CPU work cannot pass for OpenCL
