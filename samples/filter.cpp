@@ -5,7 +5,7 @@
 // reports the device and the time of the filter call.
 //
 //   gpuconv_sample_filter --input=baboon.jpg --filter=gaussian --ksize=7 --output=out.png
-//   gpuconv_sample_filter --input=lena.jpg --kernel=my_kernel.txt --border=wrap --depth=32F
+//   gpuconv_sample_filter --input=butterfly.jpg --kernel=my_kernel.txt --border=wrap --depth=32F
 //
 // A kernel file holds rows of numbers separated by spaces or commas; lines starting with '#'
 // are comments. Every row must have the same number of values.
