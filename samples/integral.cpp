@@ -4,18 +4,22 @@
 // Box filter and local mean / variance of any window size in constant time per pixel, from the
 // integral images that gpuconv::integral computes on the OpenCL device. The box filter is checked
 // against cv::boxFilter.
-// Usage: gpuconv_sample_integral [image] [output prefix]
-// The image defaults to OpenCV's sample data (package opencv-doc).
+// Usage: gpuconv_sample_integral [image] [output prefix] [window sizes]
+// The image defaults to OpenCV's sample data (package opencv-doc); the window sizes, odd and
+// comma-separated, to 3,15,61.
 #include <opencv2/core.hpp>
 #include <opencv2/core/ocl.hpp>
 #include <opencv2/gpuconv.hpp>
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include <algorithm>
 #include <cstdlib>
 #include <functional>
 #include <iostream>
+#include <sstream>
 #include <string>
+#include <vector>
 
 /** The sum over every (2r+1) x (2r+1) window, as a W x H image, from the integral `I` of the
     image padded by r on every side: four reads per pixel, whatever r. The differences are taken
@@ -33,6 +37,33 @@ static cv::UMat windowSums(const cv::UMat& I, cv::Size size, int r, int depth)
     cv::subtract(bottomLeft, topLeft, tmp, cv::noArray(), depth);
     cv::subtract(sums, tmp, sums);
     return sums;
+}
+
+/** The radii r of the (2r+1) x (2r+1) windows listed in `sizes` ("3,15,61"); empty when a size is
+    not an odd number from 1 up to the image's smaller side (cv::copyMakeBorder's reflection
+    reaches no farther). */
+static std::vector<int> windowRadii(const std::string& sizes, cv::Size image)
+{
+    std::vector<int> radii;
+    std::istringstream list(sizes);
+    std::string item;
+    while (std::getline(list, item, ','))
+    {
+        std::size_t used = 0;
+        int k = 0;
+        try
+        {
+            k = std::stoi(item, &used);
+        }
+        catch (const std::exception&)
+        {
+            return {};
+        }
+        if (used != item.size() || k < 1 || k % 2 == 0 || k / 2 >= std::min(image.width, image.height))
+            return {};
+        radii.push_back(k / 2);
+    }
+    return radii;
 }
 
 static double milliseconds(const std::function<void()>& work)
@@ -65,10 +96,18 @@ int main(int argc, char** argv)
     else
         std::cout << "OpenCL device: " << cv::ocl::Device::getDefault().name() << "\n";
     std::cout << "image " << path << ", " << image.cols << "x" << image.rows << "\n";
+    const std::string sizes = argc > 3 ? argv[3] : "3,15,61";
+    const std::vector<int> radii = windowRadii(sizes, image.size());
+    if (radii.empty())
+    {
+        std::cerr << "window sizes '" << sizes << "': give odd numbers from 1 to "
+                  << 2 * std::min(image.cols, image.rows) - 1 << ", separated by commas\n";
+        return EXIT_FAILURE;
+    }
 
     cv::UMat src = image.getUMat(cv::ACCESS_READ);
     bool allMatch = true;
-    for (int r : { 1, 7, 30 })
+    for (int r : radii)
     {
         const int k = 2 * r + 1;
         cv::UMat padded, sum, sqsum, mean, variance;
