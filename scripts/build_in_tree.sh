@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds gpuconv inside OpenCV 4.6 (Debian's source package, the same OpenCV the standalone build
 # uses as its oracle) as an extra module, and runs opencv_test_gpuconv and opencv_perf_gpuconv on
-# OpenCV's own test framework (opencv_ts).
+# OpenCV's own test framework (opencv_ts), and the Python bindings' tests
+# (modules/gpuconv/misc/python/test) on OpenCV's Python test runner.
 #
 #   scripts/build_in_tree.sh            # fetch (once), configure, build, test
 #
@@ -26,8 +27,10 @@ step() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
 # ---- prerequisites ------------------------------------------------------------------------------
 # dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
 # OpenCV is built against (Debian's dfsg source drops 3rdparty/, bundled headers included);
-# pocl-opencl-icd is the CPU OpenCL device the tests run on.
-packages=(dpkg-dev cmake ninja-build g++ zlib1g-dev opencl-headers ocl-icd-opencl-dev pocl-opencl-icd)
+# pocl-opencl-icd is the CPU OpenCL device the tests run on; python3-dev and python3-numpy build
+# and run the cv2 module.
+packages=(dpkg-dev cmake ninja-build g++ zlib1g-dev opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
+          python3-dev python3-numpy)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -67,7 +70,10 @@ fi
 
 # ---- configure ----------------------------------------------------------------------------------
 # BUILD_LIST: opencv_ts requires videoio and highgui, so OpenCV adds them to the list itself; every
-# backend they could pull in is off. Tests and perf tests are built for gpuconv only.
+# backend they could pull in is off. Tests and perf tests are built for gpuconv only. python3 is the
+# cv2 module, python_tests writes the list of test folders its runner reads; Debian's interpreter,
+# named, is the one that has python3-numpy (a python3 found first on PATH may lack it, and OpenCV
+# then leaves the bindings out).
 # CPU_BASELINE and CPU_DISPATCH (left at its default) as in Debian's package (debian/rules): cv::
 # results differ in the last bits between SIMD paths (e.g. float filters with and without FMA), and
 # the tests' tolerances are set against Debian's build, the project's oracle. An empty CPU_DISPATCH
@@ -85,11 +91,12 @@ cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev \
   -DCMAKE_BUILD_TYPE=Release -DOPENCV_VCSVERSION="$package_version (Debian source package)" \
   -DCMAKE_CXX_FLAGS_RELEASE=-O2 -DCMAKE_C_FLAGS_RELEASE=-O2 \
   -DOPENCV_EXTRA_MODULES_PATH="$repo/modules" \
-  -DBUILD_LIST=core,imgproc,imgcodecs,videoio,highgui,ts,gpuconv \
+  -DBUILD_LIST=core,imgproc,imgcodecs,videoio,highgui,ts,gpuconv,python3,python_tests \
   -DBUILD_TESTS=ON -DBUILD_PERF_TESTS=ON \
   -DOPENCV_BUILD_TEST_MODULES_LIST=gpuconv -DOPENCV_BUILD_PERF_TEST_MODULES_LIST=gpuconv \
   -DBUILD_EXAMPLES=OFF -DBUILD_DOCS=OFF -DBUILD_opencv_apps=OFF -DBUILD_JAVA=OFF \
-  -DBUILD_opencv_python2=OFF -DBUILD_opencv_python3=OFF -DBUILD_opencv_js=OFF \
+  -DBUILD_opencv_python2=OFF -DBUILD_opencv_python3=ON -DBUILD_opencv_js=OFF \
+  -DPYTHON3_EXECUTABLE=/usr/bin/python3 -DPYTHON_DEFAULT_EXECUTABLE=/usr/bin/python3 \
   -DENABLE_PRECOMPILED_HEADERS=ON -DBUILD_WITH_DEBUG_INFO=OFF \
   -DCPU_BASELINE=SSE2 -DCPU_BASELINE_DISABLE=SSE3 -UCPU_DISPATCH \
   -DWITH_OPENCL=ON -DOPENCL_INCLUDE_DIR=/usr/include \
@@ -108,9 +115,9 @@ grep -E '^--   (Disabled by dependency|To be built|OpenCL):' "$work/configure.lo
 # ---- build --------------------------------------------------------------------------------------
 # OpenCV's own sources are compiled too (about 230 steps on a fresh build): their warnings stay in
 # the log, gpuconv's are shown.
-step "building opencv_test_gpuconv and opencv_perf_gpuconv (-j$jobs), log in $work/build.log"
+step "building opencv_test_gpuconv, opencv_perf_gpuconv and cv2 (-j$jobs), log in $work/build.log"
 status=0
-cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_perf_gpuconv \
+cmake --build "$build" --parallel "$jobs" --target opencv_test_gpuconv opencv_perf_gpuconv opencv_python3 \
   > "$work/build.log" 2>&1 || status=$?
 grep -E "^$repo/(src|include|opencl|test|perf|modules)/.*(warning|error):" "$work/build.log" || true
 if ((status)); then
@@ -188,5 +195,18 @@ summarize "$work/perf.log"
 if ((status)); then
   tail -n 30 "$work/perf.log"
   exit "$status"
+fi
+# ---- Python bindings ----------------------------------------------------------------------------
+# OpenCV's runner discovers the tests of every wrapped module from the build's
+# opencv_python_tests.cfg; the filter keeps it to gpuconv's (OpenCV's own need modules not built
+# here). It passes when it finds none, so the count found is checked too.
+step "Python tests (cv2.gpuconv), log in $work/python.log"
+status=0
+(cd "$build" && OPENCV_PYTEST_FILTER='test_gpuconv*' PYTHONPATH="$build/python_loader" \
+  /usr/bin/python3 "$ocv_src/modules/python/test/test.py" --repo "$ocv_src" -v) > "$work/python.log" 2>&1 || status=$?
+grep -E '^(Ran [0-9]+ tests|OK|FAILED)' "$work/python.log" || true
+if ((status)) || ! grep -qE '^Ran [1-9][0-9]* tests' "$work/python.log"; then
+  tail -n 30 "$work/python.log"
+  exit $((status ? status : 1))
 fi
 step "in-tree build and tests passed"
