@@ -222,14 +222,16 @@ if ((status)) || ! grep -qE '^Ran [1-9][0-9]* tests' "$work/python.log"; then
 fi
 # ---- an application against the installed OpenCV -----------------------------------------------
 # How a user of OpenCV with extra modules builds one: install, then find_package(OpenCV COMPONENTS
-# gpuconv). The same application as .ci/run's against the standalone package.
+# gpuconv). The same application as .ci/run's against the standalone package. Run with the
+# install's libraries first: the executable's RUNPATH does not reach the libraries' own
+# dependencies, which the loader would otherwise take from Debian's OpenCV of the same soname.
 step "installing into $work/install; test/install_consumer against it, log in $work/consumer.log"
 rm -rf "$work/install" "$work/consumer"
 status=0
 { cmake --install "$build" --prefix "$work/install" &&
   cmake -S "$repo/test/install_consumer" -B "$work/consumer" -DOpenCV_DIR="$work/install/lib/cmake/opencv4" &&
   cmake --build "$work/consumer" &&
-  "$work/consumer/gpuconv_consumer"; } > "$work/consumer.log" 2>&1 || status=$?
+  LD_LIBRARY_PATH="$work/install/lib" "$work/consumer/gpuconv_consumer"; } > "$work/consumer.log" 2>&1 || status=$?
 grep -E 'gpuconv_consumer' "$work/consumer.log" || true
 if ((status)) || ! grep -q 'gpuconv_consumer links opencv_gpuconv' "$work/consumer.log"; then
   tail -n 30 "$work/consumer.log"
