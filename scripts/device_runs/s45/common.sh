@@ -4,7 +4,9 @@
 # 41's `whole_suite` and `wide_soak <scale> <seed> <cases>`: every function's soak with the wide
 # palette (GPUCONV_SOAK_PALETTE=wide), the four functions at once; `fuzz_plans <seconds>
 # <scale>:<VAR=value>...`: fuzz_at each scale for <seconds> with its setting in the environment,
-# all beside each other, then the time they took and fuzz_report of the scales in that order.
+# all beside each other, then the time they took and fuzz_report of the scales in that order;
+# `fuzz_forced_plans <seconds>`: fuzz_plans with session 46's call i's four settings, the plans the
+# GPU never takes by itself (scripts/device_runs/s46/s46i.sh says what each forces).
 . scripts/device_runs/s44/common.sh
 if [ -d .gpu ]; then . scripts/device_runs/s41/common.sh; fi
 corpus_back() {
@@ -37,4 +39,8 @@ fuzz_plans() {
   wait
   echo "fuzz: $(( $(date +%s) - s )) s"
   fuzz_report "${scales[@]}"
+}
+fuzz_forced_plans() {
+  fuzz_plans "$1" 2:OPENCV_GPUCONV_SEPFILTER_TUNE=4,4,16,16 3:OPENCV_GPUCONV_FILTER2D_PLAN=8,8,2,2,1 \
+    4:OPENCV_GPUCONV_SEPFILTER_DIRECT=1,1,7 5:OPENCV_GPUCONV_INTEGRAL_TUNE=2,2,0,1,8,2,0,0,2,2
 }

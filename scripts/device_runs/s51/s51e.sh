@@ -8,5 +8,4 @@ cd "$(dirname "$0")/../../.."
 . scripts/device_runs/s45/common.sh
 export GPUCONV_FUZZ_PALETTE=wide
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader
-fuzz_plans 300 2:OPENCV_GPUCONV_SEPFILTER_TUNE=4,4,16,16 3:OPENCV_GPUCONV_FILTER2D_PLAN=8,8,2,2,1 \
-  4:OPENCV_GPUCONV_SEPFILTER_DIRECT=1,1,7 5:OPENCV_GPUCONV_INTEGRAL_TUNE=2,2,0,1,8,2,0,0,2,2
+fuzz_forced_plans 300
