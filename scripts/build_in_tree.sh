@@ -23,6 +23,19 @@ src_cache=$work/src
 build=$work/build
 
 step() { printf '\n=== [%s] %s\n' "$(date +%T)" "$*"; }
+# checked LOG SHOWN NEEDED COMMAND...: runs COMMAND with its output in LOG and shows LOG's lines that
+# match SHOWN; if COMMAND fails, or no line matches NEEDED (when not empty), shows LOG's tail and
+# exits.
+checked() {
+  local log=$1 shown=$2 needed=$3 status=0
+  shift 3
+  "$@" > "$log" 2>&1 || status=$?
+  grep -E "$shown" "$log" || true
+  if ((status)) || { [[ -n $needed ]] && ! grep -qE "$needed" "$log"; }; then
+    tail -n 30 "$log"
+    exit $((status ? status : 1))
+  fi
+}
 
 # ---- prerequisites ------------------------------------------------------------------------------
 # dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
@@ -164,7 +177,8 @@ fi
 processes=$(( ${#test_groups[@]} > 0 ? ${#test_groups[@]} : jobs ))
 step "opencv_test_gpuconv (shard 1 of $shards, in $processes processes), log in $work/test.log"
 # Run summary lines only here; the full output (device report, every case) goes to the log.
-summarize() { grep -E '^\[ *(==========|PASSED|FAILED|SKIPSTAT|DEVICE|TABLE) *\]' "$1" || true; }
+summary='^\[ *(==========|PASSED|FAILED|SKIPSTAT|DEVICE|TABLE) *\]'
+summarize() { grep -E "$summary" "$1" || true; }
 status=0
 pids=()
 for ((i = 0; i < processes; ++i)); do
@@ -199,27 +213,20 @@ step "opencv_perf_gpuconv (smoke run), log in $work/perf.log"
 "$bin/opencv_perf_gpuconv" --gtest_list_tests > "$work/perf_list.txt" 2>&1
 first_case=$(awk '/^[^ ]/ { suite = $1 } /^  / { print suite $1; exit }' "$work/perf_list.txt")
 [[ -n "$first_case" ]] || { echo "opencv_perf_gpuconv lists no cases" >&2; exit 1; }
-status=0
-GPUCONV_PERF_SAMPLES=1 GPUCONV_PERF_CALLS=1 \
-  "$bin/opencv_perf_gpuconv" --gtest_filter="$first_case" > "$work/perf.log" 2>&1 || status=$?
-summarize "$work/perf.log"
-if ((status)); then
-  tail -n 30 "$work/perf.log"
-  exit "$status"
-fi
+checked "$work/perf.log" "$summary" '' env GPUCONV_PERF_SAMPLES=1 GPUCONV_PERF_CALLS=1 \
+  "$bin/opencv_perf_gpuconv" --gtest_filter="$first_case"
+
 # ---- Python bindings ----------------------------------------------------------------------------
 # OpenCV's runner discovers the tests of every wrapped module from the build's
 # opencv_python_tests.cfg; the filter keeps it to gpuconv's (OpenCV's own need modules not built
 # here). It passes when it finds none, so the count found is checked too.
 step "Python tests (cv2.gpuconv), log in $work/python.log"
-status=0
-(cd "$build" && OPENCV_PYTEST_FILTER='test_gpuconv*' PYTHONPATH="$build/python_loader" \
-  /usr/bin/python3 "$ocv_src/modules/python/test/test.py" --repo "$ocv_src" -v) > "$work/python.log" 2>&1 || status=$?
-grep -E '^(Ran [0-9]+ tests|OK|FAILED)' "$work/python.log" || true
-if ((status)) || ! grep -qE '^Ran [1-9][0-9]* tests' "$work/python.log"; then
-  tail -n 30 "$work/python.log"
-  exit $((status ? status : 1))
-fi
+python_tests() (
+  cd "$build" && OPENCV_PYTEST_FILTER='test_gpuconv*' PYTHONPATH="$build/python_loader" \
+    /usr/bin/python3 "$ocv_src/modules/python/test/test.py" --repo "$ocv_src" -v
+)
+checked "$work/python.log" '^(Ran [0-9]+ tests|OK|FAILED)' '^Ran [1-9][0-9]* tests' python_tests
+
 # ---- an application against the installed OpenCV -----------------------------------------------
 # How a user of OpenCV with extra modules builds one: install, then find_package(OpenCV COMPONENTS
 # gpuconv). The same application as .ci/run's against the standalone package. Run with the
@@ -227,14 +234,11 @@ fi
 # dependencies, which the loader would otherwise take from Debian's OpenCV of the same soname.
 step "installing into $work/install; test/install_consumer against it, log in $work/consumer.log"
 rm -rf "$work/install" "$work/consumer"
-status=0
-{ cmake --install "$build" --prefix "$work/install" &&
-  cmake -S "$repo/test/install_consumer" -B "$work/consumer" -DOpenCV_DIR="$work/install/lib/cmake/opencv4" &&
-  cmake --build "$work/consumer" &&
-  LD_LIBRARY_PATH="$work/install/lib" "$work/consumer/gpuconv_consumer"; } > "$work/consumer.log" 2>&1 || status=$?
-grep -E 'gpuconv_consumer' "$work/consumer.log" || true
-if ((status)) || ! grep -q 'gpuconv_consumer links opencv_gpuconv' "$work/consumer.log"; then
-  tail -n 30 "$work/consumer.log"
-  exit $((status ? status : 1))
-fi
+consumer() {
+  cmake --install "$build" --prefix "$work/install" &&
+    cmake -S "$repo/test/install_consumer" -B "$work/consumer" -DOpenCV_DIR="$work/install/lib/cmake/opencv4" &&
+    cmake --build "$work/consumer" &&
+    LD_LIBRARY_PATH="$work/install/lib" "$work/consumer/gpuconv_consumer"
+}
+checked "$work/consumer.log" 'gpuconv_consumer' 'gpuconv_consumer links opencv_gpuconv' consumer
 step "in-tree build and tests passed"
