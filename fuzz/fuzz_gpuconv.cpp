@@ -3,7 +3,7 @@
 
 // libFuzzer target over the parameter space of the soak test (test/reliability_cases.hpp): the
 // fuzzer's input chooses the function and every parameter of the call (size, type, ROIs, in place,
-// kernel sizes, anchor, border, coefficients kind, weights); the rest of it seeds the pixel data.
+// kernel sizes, anchor, border, coefficients kind, weights); the whole input seeds the pixel data.
 // A call that departs from cv:: (a result, an error where cv:: returns or the reverse, a write
 // outside the destination) aborts with the case. Build and run: README.md, "Reliability".
 
@@ -47,16 +47,22 @@ bool widePalette = false;
     case is then printed, so that a replay of an input that passes says what it ran. */
 bool replaying = false;
 
+/** FNV-1a of the whole input. */
+uint64_t inputHash(const uint8_t* data, size_t size)
+{
+    uint64_t hash = 14695981039346656037ull;
+    for (size_t i = 0; i < size; ++i)
+        hash = (hash ^ data[i]) * 1099511628211ull;
+    return hash;
+}
+
 /** Writes the input as <artifact prefix>crash-<hash>, where libFuzzer would. PoCL's kernel
     compiler, LLVM, takes SIGABRT over from libFuzzer (its handler is the one in place once OpenCL
     is initialised), so an abort ends the process without libFuzzer writing it. */
 void writeInput(const uint8_t* data, size_t size)
 {
-    uint64_t hash = 14695981039346656037ull;  // FNV-1a
-    for (size_t i = 0; i < size; ++i)
-        hash = (hash ^ data[i]) * 1099511628211ull;
     char name[40];
-    std::snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)hash);
+    std::snprintf(name, sizeof(name), "crash-%016llx", (unsigned long long)inputHash(data, size));
     const std::string path = artifactPrefix + name;
     if (FILE* f = std::fopen(path.c_str(), "wb"))
     {
@@ -107,7 +113,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size)
     // Keep single inputs fast: the fuzzer's value is in many calls.
     c.size.width = std::min(c.size.width, 96 * sizeScale);
     c.size.height = std::min(c.size.height, 64 * sizeScale);
-    cv::RNG pixels(input.ConsumeIntegral<uint64_t>() | 1);
+    // The pixels follow from every byte, so that inputs which choose the same case before running
+    // out still differ in their data (cv::RNG takes any state but 0).
+    cv::RNG pixels(inputHash(data, size) | 1);
     const ::testing::AssertionResult result = runCase(c, pixels);
     if (!result)
     {
