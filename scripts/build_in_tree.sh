@@ -123,18 +123,17 @@ config=(
   -DWITH_PVAPI=OFF -DWITH_ARAVIS=OFF -DWITH_XINE=OFF -DWITH_OPENNI=OFF -DWITH_OPENNI2=OFF
   -DVIDEOIO_ENABLE_PLUGINS=OFF -DWITH_GTK=OFF -DWITH_QT=OFF -DHIGHGUI_ENABLE_PLUGINS=OFF
 )
-cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev "${config[@]}" -DBUILD_LIST="$modules" \
-  > "$work/configure.log" || { tail -n 40 "$work/configure.log"; exit 1; }
-grep -E '^--   (Disabled by dependency|To be built|OpenCL):' "$work/configure.log" || true
+checked "$work/configure.log" '^-- +(Disabled by dependency|To be built|OpenCL):' '' \
+  cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev "${config[@]}" -DBUILD_LIST="$modules"
 
 # With opencv_world (BUILD_opencv_world) the modules that are part of it build as one library;
 # gpuconv stays a library of its own (modules/gpuconv/CMakeLists.txt says why). Configured only,
 # which is where that broke: built once, its tests passed as they do here (README.md).
 step "configuring the same with opencv_world, log in $work/configure-world.log"
 rm -rf "$work/build-world"
-cmake -S "$ocv_src" -B "$work/build-world" "${generator[@]}" -Wno-dev "${config[@]}" \
-  -DBUILD_LIST="$modules,world" -DBUILD_opencv_world=ON \
-  > "$work/configure-world.log" || { tail -n 40 "$work/configure-world.log"; exit 1; }
+checked "$work/configure-world.log" '^-- +To be built:' '' \
+  cmake -S "$ocv_src" -B "$work/build-world" "${generator[@]}" -Wno-dev "${config[@]}" \
+  -DBUILD_LIST="$modules,world" -DBUILD_opencv_world=ON
 
 # ---- build --------------------------------------------------------------------------------------
 # OpenCV's own sources are compiled too (about 230 steps on a fresh build): their warnings stay in
