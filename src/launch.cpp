@@ -138,7 +138,13 @@ ocl::Kernel& threadKernel(const char* name, const ocl::ProgramSource& source, co
     key.append((const char*)owners, sizeof(owners)).append(name).append(1, '|').append(options);
     auto it = kernels.find(key);
     if (it == kernels.end())
+    {
         it = kernels.emplace(std::move(key), ocl::Kernel(name, source, options)).first;
+        // Which variant a call takes, and when a thread first meets it (a build, unless OpenCV's
+        // caches hold it): a plan's choices can be read here.
+        CV_LOG_DEBUG(NULL, "gpuconv: " << name << " (" << options << ")"
+                               << (it->second.empty() ? ": the program failed to build" : ": ready"));
+    }
     return it->second;
 }
 
