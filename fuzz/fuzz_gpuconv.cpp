@@ -5,7 +5,7 @@
 // fuzzer's input chooses the function and every parameter of the call (size, type, ROIs, in place,
 // kernel sizes, anchor, border, coefficients kind, weights); the whole input seeds the pixel data.
 // A call that departs from cv:: (a result, an error where cv:: returns or the reverse, a write
-// outside the destination) aborts with the case. Build and run: README.md, "Reliability".
+// outside the destination) aborts with the case. Build and run: docs/TESTING.md.
 
 #include <gtest/gtest.h>
 
