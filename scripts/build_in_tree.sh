@@ -41,9 +41,10 @@ checked() {
 # dpkg-dev unpacks the source package; opencl-headers + ocl-icd-opencl-dev are the OpenCL headers
 # OpenCV is built against (Debian's dfsg source drops 3rdparty/, bundled headers included);
 # pocl-opencl-icd is the CPU OpenCL device the tests run on; python3-dev and python3-numpy build
-# and run the cv2 module.
+# and run the cv2 module; libjpeg-dev and libpng-dev are its image codecs, opencv-doc the image the
+# Python tests read.
 packages=(dpkg-dev cmake ninja-build g++ zlib1g-dev opencl-headers ocl-icd-opencl-dev pocl-opencl-icd
-          python3-dev python3-numpy)
+          python3-dev python3-numpy libjpeg-dev libpng-dev opencv-doc)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -83,7 +84,9 @@ fi
 
 # ---- configure ----------------------------------------------------------------------------------
 # BUILD_LIST: opencv_ts requires videoio and highgui, so OpenCV adds them to the list itself; every
-# backend they could pull in is off. Tests and perf tests are built for gpuconv only. python3 is the
+# backend they could pull in is off. Image codecs: JPEG and PNG only, through Debian's libjpeg and
+# libpng (libopencv-dev brings their -dev packages), so that the Python tests can run README's
+# example on an opencv-doc JPEG. Tests and perf tests are built for gpuconv only. python3 is the
 # cv2 module, python_tests writes the list of test folders its runner reads; Debian's interpreter,
 # named, is the one that has python3-numpy (a python3 found first on PATH may lack it, and OpenCV
 # then leaves the bindings out).
@@ -117,14 +120,25 @@ config=(
   -DWITH_IPP=OFF -DWITH_ITT=OFF -DWITH_TBB=OFF -DWITH_OPENMP=OFF -DWITH_EIGEN=OFF
   -DWITH_LAPACK=OFF -DWITH_PROTOBUF=OFF -DWITH_ADE=OFF -DWITH_QUIRC=OFF -DWITH_CAROTENE=OFF
   -DWITH_CUDA=OFF -DWITH_VA=OFF -DWITH_VA_INTEL=OFF -DWITH_OPENGL=OFF -DWITH_VTK=OFF
-  -DWITH_JPEG=OFF -DWITH_PNG=OFF -DWITH_TIFF=OFF -DWITH_WEBP=OFF -DWITH_OPENJPEG=OFF
+  -DWITH_JPEG=ON -DWITH_PNG=ON -DWITH_TIFF=OFF -DWITH_WEBP=OFF -DWITH_OPENJPEG=OFF
   -DWITH_JASPER=OFF -DWITH_OPENEXR=OFF -DWITH_GDAL=OFF -DWITH_GDCM=OFF
   -DWITH_FFMPEG=OFF -DWITH_GSTREAMER=OFF -DWITH_V4L=OFF -DWITH_1394=OFF -DWITH_GPHOTO2=OFF
   -DWITH_PVAPI=OFF -DWITH_ARAVIS=OFF -DWITH_XINE=OFF -DWITH_OPENNI=OFF -DWITH_OPENNI2=OFF
   -DVIDEOIO_ENABLE_PLUGINS=OFF -DWITH_GTK=OFF -DWITH_QT=OFF -DHIGHGUI_ENABLE_PLUGINS=OFF
 )
+# OpenCV's precompiled headers keep cvconfig.h out of Ninja's record of what an object depends on,
+# so an option that changes cvconfig.h leaves objects compiled for the old one (turning on the JPEG
+# codec left its decoder compiled out, and the link failed): a build directory configured with
+# other options, or from before they were recorded, starts afresh.
+options_used="$build/gpuconv-configure-options"
+if [[ -f "$build/CMakeCache.txt" ]] &&
+   ! printf '%s\n' "${config[@]}" "$modules" | cmp -s - "$options_used"; then
+  step "the configure options differ from those $build was built with: starting it afresh"
+  rm -rf "$build"
+fi
 checked "$work/configure.log" '^-- +(Disabled by dependency|To be built|OpenCL):' '' \
   cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev "${config[@]}" -DBUILD_LIST="$modules"
+printf '%s\n' "${config[@]}" "$modules" > "$options_used"
 
 # With opencv_world (BUILD_opencv_world) the modules that are part of it build as one library;
 # gpuconv stays a library of its own (modules/gpuconv/CMakeLists.txt says why). Configured only,

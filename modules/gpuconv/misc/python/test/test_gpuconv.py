@@ -6,6 +6,8 @@
 # (scripts/build_in_tree.sh does), they go through gpuconv's kernels, not cv::'s code.
 from __future__ import print_function
 
+import os
+
 import numpy as np
 import cv2 as cv
 
@@ -95,6 +97,20 @@ class gpuconv_test(NewOpenCVTests):
         expected = cv.addWeighted(a, 0.3, b, 0.7, 5.0, dtype=cv.CV_32F)
         out = cv.gpuconv.addWeighted(cv.UMat(a), 0.3, cv.UMat(b), 0.7, 5.0, dtype=cv.CV_32F)
         self.assertNear(out.get(), expected, 1e-5)
+
+    def test_readme_example(self):
+        """README.md's Python example as written there, on the opencv-doc image it names (Debian
+        package opencv-doc, which scripts/setup.sh installs)."""
+        data = os.environ.get('GPUCONV_SAMPLE_DATA', '/usr/share/doc/opencv-doc/examples/data')
+        image = cv.imread(os.path.join(data, 'baboon.jpg'))
+        self.assertIsNotNone(image, 'baboon.jpg not read from ' + data)
+        u = cv.UMat(image)
+        blurred = cv.gpuconv.sepFilter2D(u, -1, cv.getGaussianKernel(17, -1), cv.getGaussianKernel(17, -1))
+        sums, squares, tilted = cv.gpuconv.integral3(u)
+        gaussian = cv.getGaussianKernel(17, -1)
+        self.assertNear(blurred.get(), cv.sepFilter2D(image, -1, gaussian, gaussian), 1)
+        for actual, expected in zip((sums, squares, tilted), cv.integral3(image)):
+            self.assertTrue(np.array_equal(actual.get(), expected))
 
     def test_bad_input_raises_cv_error(self):
         a = cv.UMat(np.zeros((8, 8), np.uint8))
