@@ -144,6 +144,11 @@ int main(int argc, char** argv)
             parser.printErrors();
             return 2;
         }
+        if (ksize < 1)
+        {
+            std::cerr << "--ksize=" << ksize << ": give a kernel size of 1 or more" << std::endl;
+            return 2;
+        }
 
         cv::samples::addSamplesDataSearchPath("/usr/share/doc/opencv-doc/examples/data");
         Mat image = cv::imread(cv::samples::findFile(input),
