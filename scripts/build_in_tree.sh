@@ -131,14 +131,14 @@ config=(
 # codec left its decoder compiled out, and the link failed): a build directory configured with
 # other options, or from before they were recorded, starts afresh.
 options_used="$build/gpuconv-configure-options"
-if [[ -f "$build/CMakeCache.txt" ]] &&
-   ! printf '%s\n' "${config[@]}" "$modules" | cmp -s - "$options_used"; then
+options=$(printf '%s\n' "${config[@]}" "$modules")
+if [[ -f "$build/CMakeCache.txt" ]] && ! cmp -s <(echo "$options") "$options_used"; then
   step "the configure options differ from those $build was built with: starting it afresh"
   rm -rf "$build"
 fi
 checked "$work/configure.log" '^-- +(Disabled by dependency|To be built|OpenCL):' '' \
   cmake -S "$ocv_src" -B "$build" "${generator[@]}" -Wno-dev "${config[@]}" -DBUILD_LIST="$modules"
-printf '%s\n' "${config[@]}" "$modules" > "$options_used"
+echo "$options" > "$options_used"
 
 # With opencv_world (BUILD_opencv_world) the modules that are part of it build as one library;
 # gpuconv stays a library of its own (modules/gpuconv/CMakeLists.txt says why). Configured only,
