@@ -88,5 +88,54 @@ TEST(Concurrency, four_threads_all_functions_match_one_thread)
             ADD_FAILURE() << "thread " << t << ": " << f;
 }
 
+/** A second OpenCL context on the current device, as an application that drives several devices
+    or contexts makes one: a cl_context of its own, not one of OpenCV's cached contexts. */
+ocl::OpenCLExecutionContext secondContext()
+{
+    const ocl::Device& device = ocl::Device::getDefault();
+    cl_device_id id = (cl_device_id)device.ptr();
+    cl_platform_id platform = nullptr;
+    if (clGetDeviceInfo(id, CL_DEVICE_PLATFORM, sizeof(platform), &platform, nullptr) != CL_SUCCESS)
+        return ocl::OpenCLExecutionContext();
+    char name[256] = {};
+    clGetPlatformInfo(platform, CL_PLATFORM_NAME, sizeof(name) - 1, name, nullptr);
+    cl_int status = CL_SUCCESS;
+    cl_context context = clCreateContext(nullptr, 1, &id, nullptr, nullptr, &status);
+    if (status != CL_SUCCESS)
+        return ocl::OpenCLExecutionContext();
+    clRetainDevice(id);  // create() takes one reference of each
+    return ocl::OpenCLExecutionContext::create(name, platform, context, id);
+}
+
+// One thread takes two OpenCL contexts in turn. gpuconv caches kernels, scratch buffers and
+// device constants per context: a cache that handed one context's objects to the other would
+// fail the launch (and the call would decline: the tests forbid fallbacks, test_main.cpp) or
+// compute from another context's memory. Each case must give cv::'s result, and the same bits in both contexts.
+TEST(Concurrency, two_opencl_contexts_in_turn)
+{
+    const ocl::OpenCLExecutionContext first = ocl::OpenCLExecutionContext::getCurrent();
+    const ocl::OpenCLExecutionContext second = secondContext();
+    ASSERT_FALSE(second.empty()) << "no second OpenCL context on " << ocl::Device::getDefault().name();
+    ASSERT_NE(first.getContext().ptr(), second.getContext().ptr());
+    const std::vector<Case> cases = threadCases(0);
+    std::vector<std::string> failures;
+    std::vector<std::vector<std::vector<Mat>>> results;
+    // first, second, first again: caches filled in the first context meet the second, and the
+    // second's entries meet the first.
+    for (const ocl::OpenCLExecutionContext* context : { &first, &second, &first })
+    {
+        ocl::OpenCLExecutionContextScope scope(*context);
+        ASSERT_EQ(context->getContext().ptr(), ocl::Context::getDefault().ptr());
+        results.push_back(runCases(cases, 7, failures));
+        ocl::finish();
+    }
+    for (size_t round = 1; round < results.size(); ++round)
+        for (size_t i = 0; i < cases.size(); ++i)
+            EXPECT_TRUE(identical(results[0][i], results[round][i]))
+                << "round " << round << ", " << describe(cases[i]) << ": differs from the first context's result";
+    for (const std::string& f : failures)
+        ADD_FAILURE() << f;
+}
+
 } // namespace
 } // namespace gpuconv_test
