@@ -9,6 +9,7 @@ namespace {
 struct ScratchCache
 {
     void* context = nullptr;
+    void* queue = nullptr;
     UMat buffers[SCRATCH_SLOTS];
 };
 
@@ -18,11 +19,16 @@ UMat& scratchBuffer(ScratchSlot slot)
     thread_local ScratchCache cache;
     // A buffer holds its context, so a new context can take a former one's address only once its
     // buffers are released, and empty buffers are allocated anew in whichever context is current.
+    // Per queue too: one queue runs its commands in order, so a call may reuse what the calls
+    // before it used, but two queues of a thread (OpenCLExecutionContext::cloneWithNewQueue) may
+    // run theirs at the same time. The launches in flight hold the buffers dropped here.
     void* context = ocl::Context::getDefault().ptr();
-    if (cache.context != context)
+    void* queue = ocl::Queue::getDefault().ptr();
+    if (cache.context != context || cache.queue != queue)
     {
         cache = ScratchCache();
         cache.context = context;
+        cache.queue = queue;
     }
     return cache.buffers[slot];
 }

@@ -137,5 +137,44 @@ TEST(Concurrency, two_opencl_contexts_in_turn)
         ADD_FAILURE() << f;
 }
 
+// One thread takes two queues of one context in turn (OpenCLExecutionContext::cloneWithNewQueue),
+// calling without waiting between them, so that their kernels may run at the same time: the device
+// memory a call keeps for its kernels (the rows an in-place filter reads, a look-back's carries)
+// must not be shared between the queues.
+TEST(Concurrency, two_queues_of_one_context_in_turn)
+{
+    const ocl::OpenCLExecutionContext first = ocl::OpenCLExecutionContext::getCurrent();
+    const ocl::OpenCLExecutionContext second = first.cloneWithNewQueue();
+    ASSERT_NE(first.getQueue().ptr(), second.getQueue().ptr());
+    const Size size(1024, 768);
+    const Mat kernel = Mat::ones(9, 9, CV_32F) / 81.0;
+    RNG rng(55);
+    const int calls = 12;
+    std::vector<Mat> sources;
+    std::vector<UMat> images(calls), sums(calls);
+    for (int i = 0; i < calls; ++i)
+    {
+        sources.push_back(randomMat(rng, size, CV_8UC1));
+        ocl::OpenCLExecutionContextScope scope(i % 2 ? second : first);
+        sources[i].copyTo(images[i]);
+        cv::gpuconv::filter2D(images[i], images[i], -1, kernel);  // in place: its rows copied first
+        cv::gpuconv::integral(images[i], sums[i], CV_32S);
+    }
+    for (const ocl::OpenCLExecutionContext* context : { &first, &second })
+    {
+        ocl::OpenCLExecutionContextScope scope(*context);
+        ocl::finish();
+    }
+    for (int i = 0; i < calls; ++i)
+    {
+        Mat expected, expectedSums;
+        cv::filter2D(sources[i], expected, -1, kernel);
+        const Mat filtered = images[i].getMat(ACCESS_READ);
+        cv::integral(filtered, expectedSums, CV_32S);
+        EXPECT_LE(cv::norm(filtered, expected, NORM_INF), 1) << "call " << i;
+        EXPECT_EQ(0, cv::norm(sums[i].getMat(ACCESS_READ), expectedSums, NORM_INF)) << "call " << i;
+    }
+}
+
 } // namespace
 } // namespace gpuconv_test
