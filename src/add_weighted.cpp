@@ -158,7 +158,7 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
                                            ws.src2IsScalar ? (size_t)1 : src2.elemSize1());
     const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, widestElemSize);
 
-    const bool doubles = device.doubleFPConfig() > 0;
+    const bool doubles = detail::oclDeviceHasDoubles(device);
     const int scalarOperand = !ws.src2IsScalar ? 0 : ws.swapped ? 1 : 2;
     uint64 key = 0;
     for (int field : { ws.depth1, ws.depth2, ws.workDepth, ws.accDepth, ws.dstDepth, ws.cn,

@@ -134,7 +134,7 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 7 }, { c.ksize.height, 7 },
-          { (int)(device.doubleFPConfig() > 0), 1 } },
+          { (int)detail::oclDeviceHasDoubles(device), 1 } },
         key);
     CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
@@ -231,7 +231,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
           { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
           { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
           { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 }, { (int)plan.vectorWindows, 1 },
-          { (int)(device.doubleFPConfig() > 0), 1 } },
+          { (int)detail::oclDeviceHasDoubles(device), 1 } },
         key);
     static detail::VariantOptionsCache optionsCache;
     const std::string uncachedOptions = keyFits ? std::string() : assembleOptions();

@@ -171,7 +171,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                        (int)square + 2 * (int)plan.evictFirstStores + 4 * (int)aligned + 8 * (int)plan.singlePass +
                            16 * (int)finiteOnly + 32 * (int)withTilted.joins +
                            64 * (int)(withTilted.maxRegisters > 0),
-                       plan.tile, plan.segments, (int)(device.doubleFPConfig() > 0) })
+                       plan.tile, plan.segments, (int)detail::oclDeviceHasDoubles(device) })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit), tickets by group order (1 bit) and batch
     // (1 .. 8, 3 bits); for the three launches the carries' segments (1 .. 8, 4 bits) and the log2
@@ -389,7 +389,7 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     const bool nonFinite = holdsNonFinite(depth);
     uint64 key = 0;
     // 8 fields of 7 bits; the non-finite values' groups follow from the device (planTiltedScan).
-    for (int field : { cn, depth, accDepth, tilted.depth(), (int)(device.doubleFPConfig() > 0), plan.band,
+    for (int field : { cn, depth, accDepth, tilted.depth(), (int)detail::oclDeviceHasDoubles(device), plan.band,
                        (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores,
                        (int)plan.firstNonFinite.local[0] })
         key = key * 128 + (uint64)field;

@@ -139,7 +139,12 @@ ocl::Kernel& threadKernel(const char* name, const ocl::ProgramSource& source, co
     auto it = kernels.find(key);
     if (it == kernels.end())
     {
-        it = kernels.emplace(std::move(key), ocl::Kernel(name, source, options)).first;
+        // With doubles set aside (oclDeviceHasDoubles), a program whose options name them is not
+        // built: a device without doubles fails to build it, and the kernels' text cannot tell,
+        // as their NO_DOUBLES check does not reach names that come in through the options.
+        const bool namesDoubles = options.find(" -D NO_DOUBLES") != std::string::npos &&
+                                  options.find("double") != std::string::npos;
+        it = kernels.emplace(std::move(key), namesDoubles ? ocl::Kernel() : ocl::Kernel(name, source, options)).first;
         // Which variant a call takes, and when a thread first meets it (a build, unless OpenCV's
         // caches hold it): a plan's choices can be read here.
         CV_LOG_DEBUG(NULL, "gpuconv: " << name << " (" << options << ")"

@@ -38,16 +38,26 @@ std::string oclAccumulatorTypeName(int depth, int lanes)
     return depth == CV_32S ? "u" + oclTypeName(depth, lanes) : oclTypeName(depth, lanes);
 }
 
+bool oclDeviceHasDoubles(const ocl::Device& device)
+{
+    // Read once: this runs several times per call.
+    static const bool allowed = utils::getConfigurationParameterBool("OPENCV_GPUCONV_DEVICE_DOUBLES", true);
+    return allowed && device.doubleFPConfig() > 0;
+}
+
 bool oclSupportsDepth(const ocl::Device& device, int depth)
 {
     if (depth == CV_64F)
-        return device.doubleFPConfig() > 0;
+        return oclDeviceHasDoubles(device);
     return depth >= CV_8U && depth <= CV_32F;
 }
 
 std::string oclCommonOptions(const ocl::Device& device)
 {
-    std::string o = device.doubleFPConfig() > 0 ? " -D DOUBLE_SUPPORT" : "";
+    // Where doubles are only set aside, a program that still names them fails to build, as it
+    // would on a device without them (opencl/common/vector.cl, NO_DOUBLES).
+    std::string o = oclDeviceHasDoubles(device) ? " -D DOUBLE_SUPPORT"
+                    : device.doubleFPConfig() > 0 ? " -D NO_DOUBLES" : "";
     // Unrolling is for a GPU's registers (opencl/common/vector.cl, UNROLL); oclgrind, which
     // reports itself as a CPU and a GPU, keeps the GPU's loops.
     const int type = device.type();

@@ -31,10 +31,15 @@ int oclVectorLanes(int cn);
 /** Bytes of one pixel of `cn` channels of `depth` as an OpenCL vector (oclVectorLanes). */
 size_t oclPixelBytes(int depth, int cn);
 
-/** Whether the device computes in `depth` (CV_64F needs double support; CV_16F is not used). */
+/** Whether gpuconv computes in double precision on the device: where it has doubles, unless the
+    configuration parameter OPENCV_GPUCONV_DEVICE_DOUBLES=0 says to run as on a device without
+    them (tests of such devices on any device; read once per process). */
+bool oclDeviceHasDoubles(const ocl::Device& device);
+
+/** Whether the device computes in `depth` (CV_64F needs oclDeviceHasDoubles; CV_16F is not used). */
 bool oclSupportsDepth(const ocl::Device& device, int depth);
 
-/** Build options every gpuconv program gets: double support where the device has it, loops left
+/** Build options every gpuconv program gets: double support where oclDeviceHasDoubles, loops left
     rolled on a CPU device. */
 std::string oclCommonOptions(const ocl::Device& device);
 

@@ -308,7 +308,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
     const bool keyFits = detail::packVariantKey(
         { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
           { a.colShift, 5 }, { strips.row, 4 }, { strips.col, 4 },
-          { (int)(device.doubleFPConfig() > 0), 1 }, { fixedTaps ? kxLen : 0, 6 },
+          { (int)detail::oclDeviceHasDoubles(device), 1 }, { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
           { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 },
           { (int)directPlan.vectorWindows, 1 },

@@ -17,6 +17,12 @@
 // through `freeze`, an instruction oclgrind 21.10's uninitialised-value check stops on; kernels
 // holding one are checked unoptimised instead, several times slower (scripts/oclgrind.sh).
 
+// NO_DOUBLES (the host's tests of devices without double precision, on a device with it): any use of
+// double fails the build, as it would there. clang's pragma, which PoCL and oclgrind take.
+#ifdef NO_DOUBLES
+#pragma GCC poison double double2 double3 double4 double8 double16
+#endif
+
 // The identity conversion, named by the host where source and target types agree.
 #define noconvert(x) (x)
 
