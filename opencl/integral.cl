@@ -66,6 +66,45 @@
 #define VEC CN
 #include "common/vector.cl"
 
+// Sums of integer images into CV_64F on a device without double precision (the host's
+// integralAccumulator): accumulated in 64-bit integers, which hold them exactly, and stored as
+// the bits of the nearest double (WT_TO_DT), rounded to even as a conversion would round them.
+inline ulong f64_bits_of_long1(long v)
+{
+    if (v == 0)
+        return 0;
+    const ulong sign = v < 0 ? 0x8000000000000000ul : 0;
+    ulong m = v < 0 ? 0ul - (ulong)v : (ulong)v;
+    int top = 63 - (int)clz(m);  // the exponent
+    if (top <= 52)
+        m <<= 52 - top;
+    else
+    {
+        const int dropped = top - 52;
+        const ulong rest = m & ((1ul << dropped) - 1), halfway = 1ul << (dropped - 1);
+        m >>= dropped;
+        if (rest > halfway || (rest == halfway && (m & 1)))
+            ++m;
+        if (m >> 53)  // rounded up to the next power of two
+        {
+            m >>= 1;
+            ++top;
+        }
+    }
+    return sign | ((ulong)(top + 1023) << 52) | (m & 0xffffffffffffful);
+}
+#if CN == 1
+#  define f64_bits_of_long(v) f64_bits_of_long1(v)
+#elif CN == 2
+#  define f64_bits_of_long(v) ((ulong2)(f64_bits_of_long1((v).x), f64_bits_of_long1((v).y)))
+#elif CN == 3
+#  define f64_bits_of_long(v) \
+       ((ulong3)(f64_bits_of_long1((v).x), f64_bits_of_long1((v).y), f64_bits_of_long1((v).z)))
+#else
+#  define f64_bits_of_long(v) ((ulong4)(f64_bits_of_long1((v).x), f64_bits_of_long1((v).y), \
+                                           f64_bits_of_long1((v).z), f64_bits_of_long1((v).w)))
+#endif
+
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
 #define LM_STRIDE (TILE + 1)  // padding: row-wise walks by different work items hit different banks

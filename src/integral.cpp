@@ -45,20 +45,38 @@ bool holdsNonFinite(int depth)
     return depth == CV_32F || depth == CV_64F;
 }
 
+/** Whether sums into `depth` accumulate in 64-bit integers, stored as the bits of the nearest
+    doubles (opencl/integral.cl, f64_bits_of_long): CV_64F sums on a device without double
+    precision, which oclIntegral admits for integer images only, whose sums those integers hold
+    exactly (and so the doubles cv:: adds up, below 2^53). */
+bool longSums(int depth)
+{
+    return depth == CV_64F && !detail::oclDeviceHasDoubles(ocl::Device::getDefault());
+}
+
+/** The OpenCL type, of `lanes` lanes, that sums into `depth` accumulate in. */
+std::string accumulatorTypeName(int depth, int lanes = 1)
+{
+    if (longSums(depth))
+        return lanes == 1 ? "long" : cv::format("long%d", lanes);
+    return detail::oclAccumulatorTypeName(depth, lanes);
+}
+
 /** Options shared by the integral kernels for a sum of `cn` lanes accumulated in `accDepth`
     and written as `outDepth`, named with `prefix` (WTN, DT1, WT_TO_DT; WT1 without prefix). */
 std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
 {
-    using detail::oclAccumulatorTypeName;
     using detail::oclTypeName;
-    // Wrapped 32-bit sums are stored with their bits unchanged.
+    // Wrapped 32-bit sums are stored with their bits unchanged; 64-bit integer ones as doubles' bits.
+    CV_Assert(!longSums(accDepth) || outDepth == CV_64F);
     const std::string toOut = accDepth == CV_32S ? "as_" + oclTypeName(CV_32S, cn)
-                                                 : detail::oclConvertName(accDepth, outDepth, cn);
+                              : longSums(accDepth) ? std::string("f64_bits_of_long")
+                                                   : detail::oclConvertName(accDepth, outDepth, cn);
     return cv::format(" -D %sWTN=%s -D %sDT1=%s -D %sWT_TO_DT=%s", prefix,
-                      oclAccumulatorTypeName(accDepth, cn).c_str(), prefix,
-                      oclTypeName(outDepth).c_str(), prefix, toOut.c_str()) +
+                      accumulatorTypeName(accDepth, cn).c_str(), prefix,
+                      longSums(outDepth) ? "ulong" : oclTypeName(outDepth).c_str(), prefix, toOut.c_str()) +
            (*prefix ? std::string()
-                    : cv::format(" -D CN=%d -D WT1=%s", cn, oclAccumulatorTypeName(accDepth).c_str()));
+                    : cv::format(" -D CN=%d -D WT1=%s", cn, accumulatorTypeName(accDepth).c_str()));
 }
 
 /** Scratch memory of at least `pixels` accumulator pixels. */
@@ -152,7 +170,7 @@ int rowPrefixDepth(int depth, bool square, int sdepth, int cn)
 std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
 {
     const int rowDepth = rowPrefixDepth(depth, square, sdepth, cn);
-    return rowDepth >= 0 ? detail::oclTypeName(rowDepth, cn) : detail::oclAccumulatorTypeName(sdepth, cn);
+    return rowDepth >= 0 ? detail::oclTypeName(rowDepth, cn) : accumulatorTypeName(sdepth, cn);
 }
 
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
@@ -188,7 +206,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     return optionsCache.get(key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
-                                   detail::oclAccumulatorTypeName(sdepth, cn).c_str(),
+                                   accumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
                         (finiteOnly ? " -D ZERO_NON_FINITE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "") +
@@ -196,7 +214,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
         const std::string rowType = rowPrefixTypeName(depth, square, sdepth, cn);
         const std::string rowOptions = cv::format(" -D ROW_LTN=%s -D WT_TO_ROW_LT=convert_%s -D ROW_LT_TO_WT=convert_%s",
                                                   rowType.c_str(), rowType.c_str(),
-                                                  detail::oclAccumulatorTypeName(sdepth, cn).c_str());
+                                                  accumulatorTypeName(sdepth, cn).c_str());
         if (plan.singlePass)
         {
             if (narrowRows)
@@ -217,7 +235,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
         }
         if (sqdepth >= 0)
         {
-            const std::string sqAcc = detail::oclAccumulatorTypeName(sqdepth, cn);
+            const std::string sqAcc = accumulatorTypeName(sqdepth, cn);
             const std::string tileType = detail::oclTypeName(CV_32S, cn);
             o += " -D SQSUM" + accumulatorOptions(cn, sqdepth, sqdepth, "SQ_") +
                  cv::format(" -D SQ_LTN=%s -D WT_TO_SQ_LT=convert_%s -D SQ_LT_TO_WT=convert_%s",
@@ -397,7 +415,7 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     const std::string& options = optionsCache.get(key, [&] {
         std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE=%d -D SEGMENTS=4 -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.band, plan.tile, detail::oclTypeName(depth).c_str(),
-                                   detail::oclAccumulatorTypeName(accDepth, cn).c_str(),
+                                   accumulatorTypeName(accDepth, cn).c_str(),
                                    plan.plainLookBack ? " -D PLAIN_LOOK_BACK" : "");
         if (plan.groupOrderTickets)
             o += " -D GROUP_ORDER_TICKETS";
@@ -459,10 +477,14 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     const bool tiltedInDouble = wantTilted && d.sdepth != CV_32S;
     const bool floatSource = holdsNonFinite(d.depth);
     const bool uprightOfItsOwn = wantTilted && (d.sdepth == CV_32F || floatSource);
-    for (int depth : { d.depth, d.sdepth, wantSq ? d.sqdepth : d.sdepth,
-                       tiltedInDouble ? CV_64F : d.sdepth })
-        if (!detail::oclSupportsDepth(device, depth))
-            return "the OpenCL device has no double precision";
+    // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
+    // (longSums); the tilted sum's arithmetic in double, and any of a floating-point image, not.
+    const auto computable = [&](int depth) {
+        return detail::oclSupportsDepth(device, depth) || (depth == CV_64F && !floatSource && d.depth != CV_64F);
+    };
+    if (!detail::oclSupportsDepth(device, d.depth) || !computable(d.sdepth) || (wantSq && !computable(d.sqdepth)) ||
+        (tiltedInDouble && !detail::oclSupportsDepth(device, CV_64F)))
+        return "the OpenCL device has no double precision";
 
     UMat src = srcIn.getUMat();
     const Size isize(src.cols + 1, src.rows + 1);

@@ -11,6 +11,7 @@
 
 #include <CL/cl.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <functional>
@@ -70,6 +71,17 @@ inline bool exactDeviceBuffers()
         return v && std::string(v) == "1";
     }();
     return exact;
+}
+
+/** Whether gpuconv computes in double precision on the test's device: where the device has
+    doubles, unless OPENCV_GPUCONV_DEVICE_DOUBLES=0 sets them aside (src/ocl_types.hpp,
+    oclDeviceHasDoubles), as on Intel's Xe GPUs and many mobile ones, which have none. */
+inline bool deviceHasDoubles()
+{
+    std::string v = std::getenv("OPENCV_GPUCONV_DEVICE_DOUBLES") ? std::getenv("OPENCV_GPUCONV_DEVICE_DOUBLES") : "";
+    std::transform(v.begin(), v.end(), v.begin(), ::tolower);
+    const bool setAside = v == "0" || v == "false";  // cv::utils' spellings of false
+    return !setAside && ocl::Device::getDefault().doubleFPConfig() > 0;
 }
 
 /** A device array of `size` and `type`, continuous; its buffer has exactly its bytes when

@@ -15,7 +15,6 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/gpuconv.hpp>
 
-#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <cstdlib>
@@ -78,21 +77,11 @@ inline std::string describe(const Case& c)
     return s.str();
 }
 
-/** Whether gpuconv computes in double precision on the test's device: where the device has
-    doubles, unless OPENCV_GPUCONV_DEVICE_DOUBLES=0 sets them aside (src/ocl_types.hpp,
-    oclDeviceHasDoubles), as on Intel's Xe GPUs and many mobile ones, which have none. */
-inline bool deviceHasDoubles()
-{
-    std::string v = std::getenv("OPENCV_GPUCONV_DEVICE_DOUBLES") ? std::getenv("OPENCV_GPUCONV_DEVICE_DOUBLES") : "";
-    std::transform(v.begin(), v.end(), v.begin(), ::tolower);
-    const bool setAside = v == "0" || v == "false";  // cv::utils' spellings of false
-    return !setAside && ocl::Device::getDefault().doubleFPConfig() > 0;
-}
-
 /** Whether case `c` needs double precision on the device, by the cv:: rules gpuconv follows: a
-    CV_64F source or result (integral's defaults resolved), addWeighted where cv:: weighs in double
-    (its working depth CV_32S or CV_64F: cv::arithm_op's rule), integral's tilted sum into
-    floating point (its diagonal sums kept in double, src/integral.cpp). */
+    CV_64F source or result (integral's defaults resolved), but for integral's sums of integer
+    images, which 64-bit integers hold (src/integral.cpp, longSums); addWeighted where cv:: weighs
+    in double (its working depth CV_32S or CV_64F: cv::arithm_op's rule); integral's tilted sum
+    into floating point (its diagonal sums kept in double). */
 inline bool caseNeedsDoubles(const Case& c)
 {
     const int depth = CV_MAT_DEPTH(c.type);
@@ -100,7 +89,8 @@ inline bool caseNeedsDoubles(const Case& c)
     {
         const int sdepth = c.ddepth <= 0 ? (depth == CV_8U ? CV_32S : CV_64F) : c.ddepth;
         const int sqdepth = c.sqdepth <= 0 ? CV_64F : c.sqdepth;
-        return depth == CV_64F || sdepth == CV_64F || (c.outputs >= 2 && sqdepth == CV_64F) ||
+        const bool floatSource = depth == CV_32F || depth == CV_64F;
+        return depth == CV_64F || (floatSource && (sdepth == CV_64F || (c.outputs >= 2 && sqdepth == CV_64F))) ||
                (c.outputs == 3 && sdepth != CV_32S);
     }
     const int ddepth = c.ddepth < 0 ? depth : CV_MAT_DEPTH(c.ddepth);

@@ -247,6 +247,54 @@ TEST(Integral_LongCarryLanes, matches_cv_exactly)
     checkExact(rng, { CV_8U, 4, CV_32S, CV_64F, SUM, Size(420, 4200), false });
 }
 
+/** Squared sums of a 16-bit image past 2^53, where doubles no longer hold every integer, against
+    the exact sums (64-bit integers on the host, each rounded once to a double). Added in doubles,
+    each output is within the bound of Integral_FloatData below, (W + H + 2) eps times itself (its
+    terms are positive); the sums, below 2^53, are exact. Without double precision
+    (OPENCV_GPUCONV_DEVICE_DOUBLES=0) gpuconv adds 64-bit integers and rounds each sum once
+    (opencl/integral.cl, f64_bits_of_long), so there every output must be the exact sum's double. */
+TEST(Integral_LargeSums, squares_past_2_to_the_53)
+{
+    const Size size(2048, 2048);
+    RNG rng = testRng();
+    Mat src(size, CV_16UC1);
+    rng.fill(src, RNG::UNIFORM, 60000, 65536);
+    UMat usrc, usum, usqsum;
+    src.copyTo(usrc);
+    gpuconv::integral(usrc, usum, usqsum, CV_64F, CV_64F);
+    const Mat sum = usum.getMat(ACCESS_READ), sqsum = usqsum.getMat(ACCESS_READ);
+    std::vector<int64> above(size.width + 1, 0), sqAbove(size.width + 1, 0);
+    const double roundings = deviceHasDoubles() ? size.width + size.height + 2 : 0;
+    int64 worst = 0;
+    double largest = 0;
+    for (int y = 1; y <= size.height; ++y)
+    {
+        int64 row = 0, sqRow = 0;
+        for (int x = 1; x <= size.width; ++x)
+        {
+            const int64 v = src.at<ushort>(y - 1, x - 1);
+            row += v;
+            sqRow += v * v;
+            above[x] += row;
+            sqAbove[x] += sqRow;
+            const double exact = (double)sqAbove[x];
+            const int64 off = std::abs((int64)(sqsum.at<double>(y, x) - exact));
+            if (off > roundings * DBL_EPSILON * exact || sum.at<double>(y, x) != (double)above[x])
+            {
+                ADD_FAILURE() << "at (" << x << ", " << y << "): squared sum " << cv::format("%.17g", sqsum.at<double>(y, x))
+                              << " against the exact " << sqAbove[x] << ", sum " << cv::format("%.17g", sum.at<double>(y, x))
+                              << " against " << above[x];
+                return;
+            }
+            worst = std::max(worst, off);
+            largest = std::max(largest, exact);
+        }
+    }
+    EXPECT_GT(largest, 9007199254740992.0);  // 2^53: the test reaches the doubles it is about
+    std::cout << "[ NOTE ] largest squared sum " << cv::format("%.17g", largest) << ", furthest from the exact "
+              << worst << std::endl;
+}
+
 // ---- real-valued floating-point data: accumulation order differs --------------------------------
 
 /** Both cv:: and gpuconv add up each output with at most W + H + 2 roundings in the output
