@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 55, call d (carry .gpu: the bundle of the working tree on 3a37ee0 with integral's 64-bit
+# Session 55, call d (carry .gpu: the bundle of 454708f, with integral's 64-bit
 # integer sums for devices without doubles; 8490231's library in .gpu/base). The whole suite; then
 # as on a device without double precision (OPENCV_GPUCONV_DEVICE_DOUBLES=0): CI's subset and every
 # integral test, on NVIDIA's compiler; Integral_LargeSums both ways; then the integral cases of the
