@@ -153,6 +153,16 @@ ocl::Kernel& threadKernel(const char* name, const ocl::ProgramSource& source, co
     return it->second;
 }
 
+/** Whether `kernel`, its __local arguments set, stays within the local memory the plans may take
+    (maxLocalBytes). Asked only below the device's own size, where a test caps it: beyond that the
+    driver refuses the launch itself. */
+bool withinLocalMemoryCap(const ocl::Kernel& kernel)
+{
+    const ocl::Device& device = ocl::Device::getDefault();
+    const size_t cap = maxLocalBytes(device);
+    return cap >= device.localMemSize() || kernel.localMemSize() <= cap;
+}
+
 AccessFlag accessOf(const ocl::KernelArg& arg)
 {
     return ((arg.flags & ocl::KernelArg::READ_ONLY) ? ACCESS_READ : static_cast<AccessFlag>(0)) |
@@ -227,6 +237,8 @@ bool KernelLaunch::enqueueThroughOpenCV(const LaunchShape& shape)
         if ((a.isArray ? kernel.set(a.index, array) : kernel.set(a.index, a.value(), a.size)) < 0)
             return false;
     }
+    if (!withinLocalMemoryCap(kernel))
+        return false;
     return kernel.run(shape.dims, const_cast<size_t*>(shape.global),
                       shape.local[0] ? const_cast<size_t*>(shape.local) : nullptr, false);
 }
@@ -236,7 +248,8 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
     if (kernel_.empty())
         return false;
     // A plan's group beyond what the device (or a test's cap) takes is refused here, as a driver
-    // would refuse it: the call declines instead of failing elsewhere.
+    // would refuse it: the call declines instead of failing elsewhere; so is local memory beyond a
+    // test's cap, once the arguments are set (withinLocalMemoryCap).
     if (shape.local[0])
     {
         size_t items = 1;
@@ -287,6 +300,8 @@ bool KernelLaunch::enqueue(const LaunchShape& shape)
             arrays.push_back(m);
     }
 
+    if (!withinLocalMemoryCap(kernel_))
+        return false;
     LaunchesInFlight& inFlight = threadLaunches();
     cl_command_queue queue = (cl_command_queue)ocl::Queue::getDefault().ptr();
     cl_event done = nullptr;

@@ -16,6 +16,13 @@ size_t maxGroupItems(const ocl::Device& device)
     return items > 0 ? std::min(deviceMax, (size_t)items) : deviceMax;
 }
 
+size_t maxLocalBytes(const ocl::Device& device)
+{
+    const char* cap = std::getenv("OPENCV_GPUCONV_MAX_LOCAL_BYTES");
+    const long long bytes = cap ? std::atoll(cap) : 0;
+    return bytes > 0 ? std::min(device.localMemSize(), (size_t)bytes) : device.localMemSize();
+}
+
 size_t roundUp(size_t value, size_t multiple)
 {
     return (value + multiple - 1) / multiple * multiple;
@@ -267,7 +274,7 @@ Filter2DPlan planFilter2D(const ocl::Device& device, Size dstSize, Size ksize, s
 
     // Local memory: at most half of it per group so that two groups can share a compute unit
     // (one barrier-bound group alone leaves it idle), and never more than 48 KiB.
-    const size_t localBudget = std::min<size_t>(48 * 1024, device.localMemSize() / 2);
+    const size_t localBudget = std::min<size_t>(48 * 1024, maxLocalBytes(device) / 2);
     auto tileBytes = [&]() {
         return (size_t)(plan.groupW * plan.pixelsX + ksize.width - 1) *
                (size_t)(plan.groupH * plan.pixelsY + ksize.height - 1) * srcPixelBytes;
@@ -317,7 +324,7 @@ Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize,
     // the non-finite flags of its two transforms at most.
     const size_t localBytes = (size_t)tile * (tile + 1) * 8 + (size_t)tile * 8 + 2 * sizeof(int);
     const bool deviceFits = maxGroupItems(device) >= (size_t)Filter2DSpectralPlan::groupItems &&
-                            device.localMemSize() >= localBytes;
+                            maxLocalBytes(device) >= localBytes;
     if (!arithmetic || !fits || !deviceFits || cn < 1 || cn > 4)
         return plan;
     const char* forced = std::getenv("OPENCV_GPUCONV_FILTER2D_SPECTRAL");
@@ -476,7 +483,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     };
     // Single pass: up to 40 KiB (5/6 of NVIDIA's 48) per work-group: large tiles keep the
     // look-back chains short, and an H100 compute unit still holds several such groups.
-    chooseTile(std::min<size_t>(40 * 1024, device.localMemSize() * 5 / 6));
+    chooseTile(std::min<size_t>(40 * 1024, maxLocalBytes(device) * 5 / 6));
     plan.plainLookBack = plainLookBackWords(device);
     plan.groupOrderTickets = groupOrderTickets(device);
     plan.evictFirstStores = evictFirstStores(device);
@@ -501,7 +508,7 @@ TiledScanPlan planTiledScan(const ocl::Device& device, Size size, size_t pixelBy
     if (!plan.singlePass)
     {
         // Half the local memory (at most 24 KiB) leaves room for a second resident group.
-        chooseTile(std::min<size_t>(24 * 1024, device.localMemSize() / 2));
+        chooseTile(std::min<size_t>(24 * 1024, maxLocalBytes(device) / 2));
         // Each lane scans tilesX or tilesY totals: split into segments, so that work items wait
         // on a few blocks of loads rather than on dozens one after another (H100, 4K 8UC4: 6016
         // lanes of up to 120 totals took 16 us alone). The same shape on every device that takes
@@ -529,7 +536,7 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     // stays within 32 KiB: an H100 compute unit then holds several groups.
     const int forcedBand = integralOverride()[4];
     plan.band = forcedBand >= 4 && forcedBand <= 32 && (forcedBand & (forcedBand - 1)) == 0 ? forcedBand : 32;
-    const size_t budget = std::min<size_t>(32 * 1024, device.localMemSize());
+    const size_t budget = std::min<size_t>(32 * 1024, maxLocalBytes(device));
     const size_t maxGroup = maxGroupItems(device);
     auto localBytes = [&] {
         const size_t band = (size_t)plan.band, tile = 2 * band;
@@ -574,7 +581,7 @@ TiltedInPassPlan planTiltedInPass(const ocl::Device& device, const TiledScanPlan
     // tiles' with the falling walks' array of the pass (opencl/integral.cl); both take their
     // look-back words from plainLookBackWords.
     if (!upright.singlePass || !tilted.feasible || upright.tile != tilted.tile || upright.segments != 4 ||
-        tilted.localBytes + tilted.fallingBytes > device.localMemSize())
+        tilted.localBytes + tilted.fallingBytes > maxLocalBytes(device))
         return plan;
     plan.joins = true;
     plan.tiles.local[0] = (size_t)upright.tile;

@@ -42,6 +42,11 @@ size_t roundUp(size_t value, size_t multiple);
     KernelLaunch refuses a launch beyond it. */
 size_t maxGroupItems(const ocl::Device& device);
 
+/** The most local memory a plan may take in one work-group on `device`: its size, or less where
+    OPENCV_GPUCONV_MAX_LOCAL_BYTES says so (tests of devices with small local memories on any
+    device; OpenCL's least is 32 KiB). KernelLaunch refuses a launch beyond it. */
+size_t maxLocalBytes(const ocl::Device& device);
+
 /** A 2D array in device memory as the plan sees it. */
 struct ArrayLayout
 {

@@ -114,7 +114,7 @@ SepFilterPlan planSepFilterTensor(const ocl::Device& device, Size size, int kxLe
         // (common/mma.cl's MMA_SCRATCH_WORDS per warp).
         const size_t localBytes = (size_t)layout.rows * layout.pitch + 2 * (size_t)layout.tileW * layout.inter * 2 +
                                   (native ? 4 : (size_t)layout.warps * 6 * 32 * 4 + 4);
-        if (localBytes > device.localMemSize() || groupItems > maxGroupItems(device))
+        if (localBytes > maxLocalBytes(device) || groupItems > maxGroupItems(device))
             continue;
         // Each group runs its phases (tile loads, row products, column products, stores) one
         // after another; with fewer than about 8 groups per compute unit they do not overlap
@@ -257,7 +257,7 @@ SepFilterPlan planSepFilter(const ocl::Device& device, Size size, int kxLen, int
     // types): NVIDIA's driver refused the single pass's two tiles 24 bytes short of 48 KiB, whose
     // ulong4 tile it placed after the kernel's own byte (16UC2, 34 x 11 taps; found by the fuzz
     // target on the H200 at 8 times its sizes).
-    const size_t localMem = device.localMemSize(), maxGroup = maxGroupItems(device);
+    const size_t localMem = maxLocalBytes(device), maxGroup = maxGroupItems(device);
     const size_t widestTypeAlignment = 128;  // long16, double16
     const auto localBeside = [&](const KernelLimits& kernel, size_t localArguments) {
         return localMem - std::min(localMem, kernel.localBytes + widestTypeAlignment * localArguments);

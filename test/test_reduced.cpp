@@ -224,20 +224,38 @@ TEST_P(Reduced, kernel_path_matches_cv)
 INSTANTIATE_TEST_CASE_P(gpuconv, Reduced, ::testing::Range(0, (int)rows().size()),
                         rowName);
 
-// Every path again as on a device that takes at most 64 work items per group (the plans read the
-// cap through maxGroupItems; KernelLaunch refuses a larger group, which fails the case with
-// fallbacks forbidden): each plan has to fit the device it runs on, not a GPU's 256 or more.
+/** Row `row` of the table as on a smaller device than the test's: the configuration parameter
+    `variable` caps what the plans read of it, and KernelLaunch refuses a launch beyond the cap,
+    which fails the case with fallbacks forbidden. */
+void expectRowWithin(int row, const char* variable, const char* cap)
+{
+    ScopedEnv capped(variable, cap);
+    RNG rng = testRng();
+    EXPECT_TRUE(runCase(rows()[row].c, rng));
+}
+
+// Every path again as on a device that takes at most 64 work items per group (maxGroupItems):
+// each plan has to fit the device it runs on, not a GPU's 256 or more.
 typedef ::testing::TestWithParam<int> SmallGroups;
 
 TEST_P(SmallGroups, kernel_path_fits_and_matches_cv)
 {
-    ScopedEnv cap("OPENCV_GPUCONV_MAX_GROUP_ITEMS", "64");
-    const Row& row = rows()[GetParam()];
-    RNG rng = testRng();
-    EXPECT_TRUE(runCase(row.c, rng));
+    expectRowWithin(GetParam(), "OPENCV_GPUCONV_MAX_GROUP_ITEMS", "64");
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SmallGroups, ::testing::Range(0, (int)rows().size()),
+                        rowName);
+
+// Every path again as on a device of 16 KiB of local memory, half the least a full-profile OpenCL
+// device has (maxLocalBytes; the launch's kernel counted with its __local arguments).
+typedef ::testing::TestWithParam<int> SmallLocalMemory;
+
+TEST_P(SmallLocalMemory, kernel_path_fits_and_matches_cv)
+{
+    expectRowWithin(GetParam(), "OPENCV_GPUCONV_MAX_LOCAL_BYTES", "16384");
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, SmallLocalMemory, ::testing::Range(0, (int)rows().size()),
                         rowName);
 
 } // namespace
