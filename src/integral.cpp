@@ -405,12 +405,15 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth(), rows = src.rows, cols = src.cols;
     const bool nonFinite = holdsNonFinite(depth);
+    // The non-finite values' groups follow from the device's limits (planTiltedScan).
     uint64 key = 0;
-    // 8 fields of 7 bits; the non-finite values' groups follow from the device (planTiltedScan).
-    for (int field : { cn, depth, accDepth, tilted.depth(), (int)detail::oclDeviceHasDoubles(device), plan.band,
-                       (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores,
-                       (int)plan.firstNonFinite.local[0] })
-        key = key * 128 + (uint64)field;
+    const bool keyFits = detail::packVariantKey(
+        { { cn, 3 }, { depth, 3 }, { accDepth, 3 }, { tilted.depth(), 3 }, { (int)detail::oclDeviceHasDoubles(device), 1 },
+          { plan.band, 6 }, { (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores, 3 },
+          { (int)plan.firstNonFinite.local[0], 11 }, { (int)plan.firstNonFinite.local[1], 11 },
+          { (int)plan.nonFiniteReach.local[0], 16 } },
+        key);
+    CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
         std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE=%d -D SEGMENTS=4 -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
