@@ -548,20 +548,18 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.tile = 2 * plan.band;
     plan.localBytes = localBytes();
     plan.fallingBytes = (size_t)plan.band * (plan.tile + 1) * pixelBytes;
-    // The non-finite values' work-groups: 32 columns x 8 segments of the rows (fewer columns on
-    // devices with smaller groups), and the reach in one group of as many items, fewer where its
+    // The non-finite values' work-groups: 32 columns x 8 segments of the rows, and the reach in one
+    // group of as many items; fewer columns on devices with smaller groups, or where the kernels'
     // two arrays of up to 16 bytes an item (opencl/integral.cl) would take more than half the
-    // local memory (a cap of 8 KiB failed its launch on NVIDIA's driver: s55e).
+    // local memory (at a cap of 8 KiB NVIDIA's driver refused the launch: s55e to s55g).
     LaunchShape columns;
-    setCarryGroup(columns, maxGroup);
+    setCarryGroup(columns, std::min(maxGroup, maxLocalBytes(device) / 2 / (2 * 16)));
     plan.firstNonFinite.local[0] = columns.local[0];
     plan.firstNonFinite.local[1] = columns.local[1];
     plan.firstNonFinite.global[0] = roundUp((size_t)size.width, plan.firstNonFinite.local[0]);
     plan.firstNonFinite.global[1] = plan.firstNonFinite.local[1];
     plan.nonFiniteReach.dims = 1;
     plan.nonFiniteReach.local[0] = columns.local[0] * columns.local[1];
-    while (plan.nonFiniteReach.local[0] > 1 && 2 * plan.nonFiniteReach.local[0] * 16 > maxLocalBytes(device) / 2)
-        plan.nonFiniteReach.local[0] /= 2;
     plan.nonFiniteReach.global[0] = 2 * plan.nonFiniteReach.local[0];
     if (!fits() || !hasLookBackAtomics(device))
         return plan;

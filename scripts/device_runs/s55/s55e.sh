@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 55, call e (carry .gpu: the bundle of 8a490f9, whose plans read a local-memory cap and
 # whose launches refuse kernels beyond it). The whole suite, SmallLocalMemory among it; then the
-# reduced suite at 8 KiB of local memory, and without doubles.
+# reduced suite at 8 KiB and at 1 KiB of local memory.
 cd "$(dirname "$0")/../../.."
 . scripts/device_runs/s41/common.sh
 whole_suite
