@@ -246,13 +246,13 @@ TEST_P(SmallGroups, kernel_path_fits_and_matches_cv)
 INSTANTIATE_TEST_CASE_P(gpuconv, SmallGroups, ::testing::Range(0, (int)rows().size()),
                         rowName);
 
-// Every path again as on a device of 16 KiB of local memory, half the least a full-profile OpenCL
-// device has (maxLocalBytes; the launch's kernel counted with its __local arguments).
+// Every path again as on a device of 8 KiB of local memory, a quarter of the least a full-profile
+// OpenCL device has (maxLocalBytes; the launch's kernel counted with its __local arguments).
 typedef ::testing::TestWithParam<int> SmallLocalMemory;
 
 TEST_P(SmallLocalMemory, kernel_path_fits_and_matches_cv)
 {
-    expectRowWithin(GetParam(), "OPENCV_GPUCONV_MAX_LOCAL_BYTES", "16384");
+    expectRowWithin(GetParam(), "OPENCV_GPUCONV_MAX_LOCAL_BYTES", "8192");
 }
 
 INSTANTIATE_TEST_CASE_P(gpuconv, SmallLocalMemory, ::testing::Range(0, (int)rows().size()),
