@@ -483,7 +483,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
     // (longSums); the tilted sum's arithmetic in double, and any of a floating-point image, not.
     const auto computable = [&](int depth) {
-        return detail::oclSupportsDepth(device, depth) || (depth == CV_64F && !floatSource && d.depth != CV_64F);
+        return detail::oclSupportsDepth(device, depth) || (depth == CV_64F && !floatSource);
     };
     if (!detail::oclSupportsDepth(device, d.depth) || !computable(d.sdepth) || (wantSq && !computable(d.sqdepth)) ||
         (tiltedInDouble && !detail::oclSupportsDepth(device, CV_64F)))
