@@ -110,7 +110,8 @@ ocl::OpenCLExecutionContext secondContext()
 // One thread takes two OpenCL contexts in turn. gpuconv caches kernels, scratch buffers and
 // device constants per context: a cache that handed one context's objects to the other would
 // fail the launch (and the call would decline: the tests forbid fallbacks, test_main.cpp) or
-// compute from another context's memory. Each case must give cv::'s result, and the same bits in both contexts.
+// compute from another context's memory. Each case must give cv::'s result, and the same bits in
+// both contexts.
 TEST(Concurrency, two_opencl_contexts_in_turn)
 {
     const ocl::OpenCLExecutionContext first = ocl::OpenCLExecutionContext::getCurrent();
