@@ -84,6 +84,60 @@ inline bool deviceHasDoubles()
     return !setAside && ocl::Device::getDefault().doubleFPConfig() > 0;
 }
 
+/** Whether gpuconv needs double precision for a call, by the cv:: rules it follows (depths as
+    the call gives them, defaults resolved as cv:: resolves them): filter2D and sepFilter2D for a
+    CV_64F source or result. */
+inline bool filterNeedsDoubles(int depth, int ddepth)
+{
+    ddepth = ddepth < 0 ? depth : CV_MAT_DEPTH(ddepth);
+    return depth == CV_64F || ddepth == CV_64F;
+}
+
+/** addWeighted of depth1 and depth2 into dtype (-1: depth1), as filterNeedsDoubles, also where
+    cv:: weighs in double: its working depth CV_32S or CV_64F (cv::arithm_op's rule). */
+inline bool addWeightedNeedsDoubles(int depth1, int depth2, int dtype)
+{
+    const int ddepth = dtype < 0 ? depth1 : CV_MAT_DEPTH(dtype);
+    const int work = depth1 == depth2 && ddepth == depth1
+                         ? ddepth
+                         : std::max(std::max(depth1, depth2), std::max(ddepth, (int)CV_32F));
+    return work == CV_32S || work == CV_64F;
+}
+
+/** integral with `outputs` outputs (1 the sum, 2 and the squared sum, 3 and the tilted sum), as
+    filterNeedsDoubles: a CV_64F source, CV_64F sums of a floating-point image, and the tilted sum
+    into floating point (its diagonal sums kept in double); not CV_64F sums of integer images,
+    which 64-bit integers hold (src/integral.cpp, longSums). */
+inline bool integralNeedsDoubles(int depth, int sdepth, int sqdepth, int outputs)
+{
+    sdepth = sdepth <= 0 ? (depth == CV_8U ? CV_32S : CV_64F) : CV_MAT_DEPTH(sdepth);
+    sqdepth = sqdepth <= 0 ? CV_64F : CV_MAT_DEPTH(sqdepth);
+    const bool floatSource = depth == CV_32F || depth == CV_64F;
+    return depth == CV_64F || (floatSource && (sdepth == CV_64F || (outputs >= 2 && sqdepth == CV_64F))) ||
+           (outputs == 3 && sdepth != CV_32S);
+}
+
+/** Where `needsDoubles` and the device gives no double precision: runs `call`, which must decline
+    (with fallbacks forbidden, raise "no double precision") where cv:: computes, and returns true,
+    leaving the caller nothing to compare; else returns false without running it. */
+inline bool declinedWithoutDoubles(bool needsDoubles, const std::function<void()>& call)
+{
+    if (!needsDoubles || deviceHasDoubles())
+        return false;
+    std::string error = "returned";
+    try
+    {
+        call();
+    }
+    catch (const cv::Exception& e)
+    {
+        error = e.what();
+    }
+    EXPECT_NE(error.find("no double precision"), std::string::npos)
+        << "needs double precision, which the device does not give, so gpuconv must decline it, but: " << error;
+    return true;
+}
+
 /** A device array of `size` and `type`, continuous; its buffer has exactly its bytes when
     exactDeviceBuffers(), otherwise it comes from OpenCV's allocator. */
 inline UMat deviceArray(Size size, int type)

@@ -77,29 +77,16 @@ inline std::string describe(const Case& c)
     return s.str();
 }
 
-/** Whether case `c` needs double precision on the device, by the cv:: rules gpuconv follows: a
-    CV_64F source or result (integral's defaults resolved), but for integral's sums of integer
-    images, which 64-bit integers hold (src/integral.cpp, longSums); addWeighted where cv:: weighs
-    in double (its working depth CV_32S or CV_64F: cv::arithm_op's rule); integral's tilted sum
-    into floating point (its diagonal sums kept in double). */
+/** Whether case `c` needs double precision on the device (test/gpuconv_test.hpp, *NeedsDoubles). */
 inline bool caseNeedsDoubles(const Case& c)
 {
     const int depth = CV_MAT_DEPTH(c.type);
-    if (c.fn == FN_INTEGRAL)
+    switch (c.fn)
     {
-        const int sdepth = c.ddepth <= 0 ? (depth == CV_8U ? CV_32S : CV_64F) : c.ddepth;
-        const int sqdepth = c.sqdepth <= 0 ? CV_64F : c.sqdepth;
-        const bool floatSource = depth == CV_32F || depth == CV_64F;
-        return depth == CV_64F || (floatSource && (sdepth == CV_64F || (c.outputs >= 2 && sqdepth == CV_64F))) ||
-               (c.outputs == 3 && sdepth != CV_32S);
+    case FN_INTEGRAL: return integralNeedsDoubles(depth, c.ddepth, c.sqdepth, c.outputs);
+    case FN_ADD_WEIGHTED: return addWeightedNeedsDoubles(depth, depth, c.ddepth);
+    default: return filterNeedsDoubles(depth, c.ddepth);
     }
-    const int ddepth = c.ddepth < 0 ? depth : CV_MAT_DEPTH(c.ddepth);
-    if (depth == CV_64F || ddepth == CV_64F)
-        return true;
-    if (c.fn != FN_ADD_WEIGHTED)
-        return false;
-    const int work = ddepth == depth ? depth : std::max(std::max(depth, ddepth), (int)CV_32F);
-    return work == CV_32S;
 }
 
 /** Coefficients of `len` taps (a row), `rows` x `len` for filter2D. */

@@ -96,6 +96,11 @@ void checkFilterOn(const FilterCase& c, TestArray& src, RNG& rng, bool exact = f
     Mat expected;
     referenceFilter2D(src.roi, expected, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
     const Tolerance tol = filterTolerance(outDepth, exact);
+    if (declinedWithoutDoubles(filterNeedsDoubles(sdepth, c.ddepth), [&] {
+            UMat dst;
+            gpuconv::filter2D(src.uroi, dst, c.ddepth, c.kernel, c.anchor, c.delta, c.border);
+        }))
+        return;
 
     if (c.dstMode == DST_INPLACE)
     {

@@ -90,22 +90,26 @@ void runAndCompare(RNG& rng, const IntegralCase& c, const TestArray& src, Tolera
     makeTarget(rng, sum, isize, CV_MAKETYPE(c.sdepth, c.cn), c.roi);
     makeTarget(rng, sqsum, isize, CV_MAKETYPE(c.sqdepth, c.cn), c.roi);
     makeTarget(rng, tilted, isize, CV_MAKETYPE(c.sdepth, c.cn), c.roi);
-    switch (c.outputs)
-    {
-    case SUM:
+    const auto gpuconvIntegral = [&](UMat& s, UMat& q, UMat& t) {
+        if (c.outputs == SUM)
+            gpuconv::integral(src.uroi, s, c.sdepth);
+        else if (c.outputs == SUM_SQSUM)
+            gpuconv::integral(src.uroi, s, q, c.sdepth, c.sqdepth);
+        else
+            gpuconv::integral(src.uroi, s, q, t, c.sdepth, c.sqdepth);
+    };
+    if (declinedWithoutDoubles(integralNeedsDoubles(c.depth, c.sdepth, c.sqdepth, c.outputs), [&] {
+            UMat s, q, t;
+            gpuconvIntegral(s, q, t);
+        }))
+        return;
+    if (c.outputs == SUM)
         cv::integral(src.roi, sum.expected, c.sdepth);
-        gpuconv::integral(src.uroi, sum.target(), c.sdepth);
-        break;
-    case SUM_SQSUM:
+    else if (c.outputs == SUM_SQSUM)
         cv::integral(src.roi, sum.expected, sqsum.expected, c.sdepth, c.sqdepth);
-        gpuconv::integral(src.uroi, sum.target(), sqsum.target(), c.sdepth, c.sqdepth);
-        break;
-    case SUM_SQSUM_TILTED:
+    else
         cv::integral(src.roi, sum.expected, sqsum.expected, tilted.expected, c.sdepth, c.sqdepth);
-        gpuconv::integral(src.uroi, sum.target(), sqsum.target(), tilted.target(), c.sdepth,
-                          c.sqdepth);
-        break;
-    }
+    gpuconvIntegral(sum.target(), sqsum.target(), tilted.target());
     const char* names[] = { "sum", "sqsum", "tilted" };
     Output* outs[] = { &sum, &sqsum, &tilted };
     for (int i = 0; i < (int)c.outputs; ++i)
@@ -167,6 +171,9 @@ TEST(Integral_Defaults, resolve_as_cv)
             TestArray src(rng, Size(45, 17), CV_MAKETYPE(depth, 2), false, 0, 100);
             Mat expected, expectedSq;
             UMat sum, sqsum;
+            if (declinedWithoutDoubles(integralNeedsDoubles(depth, sdepth, -1, SUM_SQSUM),
+                                       [&] { gpuconv::integral(src.uroi, sum, sqsum, sdepth, -1); }))
+                continue;
             cv::integral(src.roi, expected, expectedSq, sdepth, -1);
             gpuconv::integral(src.uroi, sum, sqsum, sdepth, -1);
             EXPECT_TRUE(matsNear(expected, sum.getMat(ACCESS_READ), Tolerance::relative(1e-6)));
