@@ -42,7 +42,8 @@
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
 // SINGLE_PASS: integral_tiles only, with WITH_TILTED (and BAND, TILTED_LAG) the tilted sum's tiles too;
-// TILTED: integral_tilted (and the non-finite values' kernels); else the three launches' kernels
+// TILTED: integral_tilted (and the non-finite values' kernels), with UPRIGHT_F64_BITS where its
+// 64-bit integer accumulator reads an upright sum stored as doubles' bits; else the three launches' kernels
 // (a build compiles only the kernels it launches).
 // SQSUM (single pass, one-channel 8-bit images): the squared sum too, with SQ_WTN, SQ_DT1,
 // SQ_WT_TO_DT as above, and its tile's type SQ_LTN (32-bit integers) with WT_TO_SQ_LT and
@@ -66,15 +67,15 @@
 #define VEC CN
 #include "common/vector.cl"
 
-// Sums of integer images into CV_64F on a device without double precision (the host's
-// integralAccumulator): accumulated in 64-bit integers, which hold them exactly, and stored as
+// Sums of integer images into CV_64F on a device without double precision (src/integral.cpp,
+// longSums): accumulated in 64-bit integers, which hold them exactly, and stored as
 // the bits of the nearest double (WT_TO_DT), rounded to even as a conversion would round them.
 inline ulong f64_bits_of_long1(long v)
 {
     if (v == 0)
         return 0;
     const ulong sign = v < 0 ? 0x8000000000000000ul : 0;
-    ulong m = v < 0 ? 0ul - (ulong)v : (ulong)v;
+    ulong m = abs(v);  // the built-in: LLVM turns a select into llvm.abs.i64, which oclgrind 21.10 lacks
     int top = 63 - (int)clz(m);  // the exponent
     if (top <= 52)
         m <<= 52 - top;
@@ -93,17 +94,32 @@ inline ulong f64_bits_of_long1(long v)
     }
     return sign | ((ulong)(top + 1023) << 52) | (m & 0xffffffffffffful);
 }
+
+// The tilted sum's reads of an upright sum so stored (UPRIGHT_F64_BITS): the 64-bit integer of the
+// double with those bits, exact for the integers such sums are (each below 2^63).
+inline long long_of_f64_bits1(ulong bits)
+{
+    const int biased = (int)((bits >> 52) & 0x7ff);
+    if (biased == 0)
+        return 0;
+    const int shift = biased - 1075;  // the value is m 2^shift
+    const ulong m = (bits & 0xffffffffffffful) | (1ul << 52);
+    const ulong magnitude = shift >= 0 ? m << min(shift, 63) : shift > -64 ? m >> -shift : 0ul;
+    return bits >> 63 ? -(long)magnitude : (long)magnitude;
+}
+
+// f applied to each of the CN lanes of v, giving a vector of T.
 #if CN == 1
-#  define f64_bits_of_long(v) f64_bits_of_long1(v)
+#  define LANEWISE(f, T, v) f(v)
 #elif CN == 2
-#  define f64_bits_of_long(v) ((ulong2)(f64_bits_of_long1((v).x), f64_bits_of_long1((v).y)))
+#  define LANEWISE(f, T, v) ((T##2)(f((v).x), f((v).y)))
 #elif CN == 3
-#  define f64_bits_of_long(v) \
-       ((ulong3)(f64_bits_of_long1((v).x), f64_bits_of_long1((v).y), f64_bits_of_long1((v).z)))
+#  define LANEWISE(f, T, v) ((T##3)(f((v).x), f((v).y), f((v).z)))
 #else
-#  define f64_bits_of_long(v) ((ulong4)(f64_bits_of_long1((v).x), f64_bits_of_long1((v).y), \
-                                           f64_bits_of_long1((v).z), f64_bits_of_long1((v).w)))
+#  define LANEWISE(f, T, v) ((T##4)(f((v).x), f((v).y), f((v).z), f((v).w)))
 #endif
+#define f64_bits_of_long(v) LANEWISE(f64_bits_of_long1, ulong, v)
+#define long_of_f64_bits(v) LANEWISE(long_of_f64_bits1, long, v)
 
 #define SCAN_BLOCK 8  // independent global loads in flight per step of a sequential scan
 #define SEG (TILE / SEGMENTS)  // rows or columns per segment of a tile
@@ -1093,7 +1109,12 @@ inline WTN sum_above(UPRIGHT_PARAMS, int y, int cols, uint epoch)
 // The upright sum's value at (y, x), in the accumulator type.
 inline WTN upright_at(UPRIGHT_PARAMS, int y, int x)
 {
-    return VLOAD((__global const WT1*)(isum + (y * isum_step + isum_offset + x * (int)sizeof(WT1) * CN)));
+    __global const uchar* p = isum + (y * isum_step + isum_offset + x * (int)sizeof(WT1) * CN);
+#ifdef UPRIGHT_F64_BITS
+    return long_of_f64_bits(VLOAD((__global const ulong*)p));
+#else
+    return VLOAD((__global const WT1*)p);
+#endif
 }
 
 inline WTN rows_left_of_tile(UPRIGHT_PARAMS, int y0, int h, int x0, uint epoch)

@@ -46,9 +46,9 @@ bool holdsNonFinite(int depth)
 }
 
 /** Whether sums into `depth` accumulate in 64-bit integers, stored as the bits of the nearest
-    doubles (opencl/integral.cl, f64_bits_of_long): CV_64F sums on a device without double
-    precision, which oclIntegral admits for integer images only, whose sums those integers hold
-    exactly (and so the doubles cv:: adds up, below 2^53). */
+    doubles (opencl/integral.cl, f64_bits_of_long): CV_64F sums (and the tilted sum's diagonal
+    sums) on a device without double precision, which oclIntegral admits for integer images only,
+    whose sums those integers hold exactly (and so the doubles cv:: adds up, below 2^53). */
 bool longSums(int depth)
 {
     return depth == CV_64F && !detail::oclDeviceHasDoubles(ocl::Device::getDefault());
@@ -67,10 +67,11 @@ std::string accumulatorTypeName(int depth, int lanes = 1)
 std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* prefix = "")
 {
     using detail::oclTypeName;
-    // Wrapped 32-bit sums are stored with their bits unchanged; 64-bit integer ones as doubles' bits.
-    CV_Assert(!longSums(accDepth) || outDepth == CV_64F);
+    // Wrapped 32-bit sums are stored with their bits unchanged; 64-bit integer ones as doubles'
+    // bits, or converted to float (the tilted sum into CV_32F).
+    CV_Assert(!longSums(accDepth) || outDepth >= CV_32F);
     const std::string toOut = accDepth == CV_32S ? "as_" + oclTypeName(CV_32S, cn)
-                              : longSums(accDepth) ? std::string("f64_bits_of_long")
+                              : longSums(accDepth) && outDepth == CV_64F ? std::string("f64_bits_of_long")
                                                    : detail::oclConvertName(accDepth, outDepth, cn);
     return cv::format(" -D %sWTN=%s -D %sDT1=%s -D %sWT_TO_DT=%s", prefix,
                       accumulatorTypeName(accDepth, cn).c_str(), prefix,
@@ -428,6 +429,8 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
             o += cv::format(" -D ZERO_NON_FINITE -D NON_FINITE -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
                             (int)plan.firstNonFinite.local[0], (int)plan.firstNonFinite.local[1],
                             (int)plan.nonFiniteReach.local[0]);
+        if (longSums(accDepth))
+            o += " -D UPRIGHT_F64_BITS";  // the upright sum's CV_64F is 64-bit integer sums
         return o + accumulatorOptions(cn, accDepth, tilted.depth()) + detail::oclCommonOptions(device);
     });
     detail::KernelLaunch tiles("integral_tilted", kernels::integral(), options);
@@ -474,19 +477,20 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     const ocl::Device& device = ocl::Device::getDefault();
     const bool wantSq = sqsumOut.needed(), wantTilted = tiltedOut.needed();
     // The tilted sum subtracts diagonal prefix sums; in floating point they are kept in double
-    // so that the cancellation stays far below float rounding. Those of a floating-point image
-    // come from an upright sum of its finite values of their own: subtracted, NaN and infinities
-    // would not give cv::'s results, which the tilted kernels place apart.
+    // (64-bit integers for an integer image without doubles: longSums) so that the cancellation
+    // stays far below float rounding. Those of a floating-point image come from an upright sum of
+    // its finite values of their own: subtracted, NaN and infinities would not give cv::'s
+    // results, which the tilted kernels place apart.
     const bool tiltedInDouble = wantTilted && d.sdepth != CV_32S;
     const bool floatSource = holdsNonFinite(d.depth);
     const bool uprightOfItsOwn = wantTilted && (d.sdepth == CV_32F || floatSource);
     // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
-    // (longSums); the tilted sum's arithmetic in double, and any of a floating-point image, not.
+    // (longSums); those of a floating-point image need doubles.
     const auto computable = [&](int depth) {
         return detail::oclSupportsDepth(device, depth) || (depth == CV_64F && !floatSource);
     };
     if (!detail::oclSupportsDepth(device, d.depth) || !computable(d.sdepth) || (wantSq && !computable(d.sqdepth)) ||
-        (tiltedInDouble && !detail::oclSupportsDepth(device, CV_64F)))
+        (tiltedInDouble && !computable(CV_64F)))
         return "the OpenCL device has no double precision";
 
     UMat src = srcIn.getUMat();

@@ -105,16 +105,15 @@ inline bool addWeightedNeedsDoubles(int depth1, int depth2, int dtype)
 }
 
 /** integral with `outputs` outputs (1 the sum, 2 and the squared sum, 3 and the tilted sum), as
-    filterNeedsDoubles: a CV_64F source, CV_64F sums of a floating-point image, and the tilted sum
-    into floating point (its diagonal sums kept in double); not CV_64F sums of integer images,
-    which 64-bit integers hold (src/integral.cpp, longSums). */
+    filterNeedsDoubles, of a floating-point image: a CV_64F source, CV_64F sums, and the tilted sum
+    (its diagonal sums kept in double); not the sums of integer images, which 64-bit integers hold
+    where they are CV_64F or the tilted sum's (src/integral.cpp, longSums). */
 inline bool integralNeedsDoubles(int depth, int sdepth, int sqdepth, int outputs)
 {
     sdepth = sdepth <= 0 ? (depth == CV_8U ? CV_32S : CV_64F) : CV_MAT_DEPTH(sdepth);
     sqdepth = sqdepth <= 0 ? CV_64F : CV_MAT_DEPTH(sqdepth);
     const bool floatSource = depth == CV_32F || depth == CV_64F;
-    return depth == CV_64F || (floatSource && (sdepth == CV_64F || (outputs >= 2 && sqdepth == CV_64F))) ||
-           (outputs == 3 && sdepth != CV_32S);
+    return floatSource && (depth == CV_64F || sdepth == CV_64F || (outputs >= 2 && sqdepth == CV_64F) || outputs == 3);
 }
 
 /** Where `needsDoubles` and the device gives no double precision: runs `call`, which must decline

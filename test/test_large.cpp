@@ -84,9 +84,8 @@ TEST(Large, arrays_beyond_32bit_offsets_or_the_allocation_limit_are_declined)
         }
     };
     expectDeclined([&] { gpuconv::integral(src, sum, sqsum, CV_32S, CV_64F); }, "squared sum");
-    // Without double precision the tilted sum into floating point is declined before its arrays.
     expectDeclined([&] { gpuconv::integral(src, sum, sqsum, tilted, CV_32F, CV_32F); },
-                   deviceHasDoubles() ? "double sum for the tilted sum" : "no double precision");
+                   "double sum for the tilted sum");
 }
 
 } // namespace
