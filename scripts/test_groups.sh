@@ -10,14 +10,12 @@ split_tests_by_function() {
   local without=${2:+-$2} also=${2:+:$2}  # EXCLUDED as a group's only negative pattern, or one more
   case $1 in
     0 | 1) test_groups=("*$without") ;;
-    # Large.* (16384x16384 images, 84 s of compute on PoCL) with the sepFilter2D and integral
-    # tests, to even out two processes from cold kernel caches: a984a14's clean-clone run took 549
-    # s for those and 677 s for the rest, Large.* among it.
-    2) if [[ -z ${2:-} ]]; then
-         test_groups=("$sep:$integral:Large.*" "*-$sep:$integral:Large.*")
-       else
-         test_groups=("$sep:$integral$without" "*-$sep:$integral$also")
-       fi ;;
+    # Large.* (16384x16384 images, 84 s of compute on PoCL), unless excluded, with the sepFilter2D
+    # and integral tests, to even out two processes from cold kernel caches: a984a14's clean-clone
+    # run took 549 s for those and 677 s for the rest, Large.* among it.
+    2) local first="$sep:$integral"
+       [[ -n ${2:-} ]] || first+=":Large.*"
+       test_groups=("$first$without" "*-$first$also") ;;
     3) test_groups=("$sep$without" "$integral$without" "*-$sep:$integral$also") ;;
     *) test_groups=("$sep$without" "$integral$without" "$filter2d$without" "*-$sep:$integral:$filter2d$also") ;;
   esac

@@ -70,12 +70,13 @@ std::string accumulatorOptions(int cn, int accDepth, int outDepth, const char* p
     // Wrapped 32-bit sums are stored with their bits unchanged; 64-bit integer ones as doubles'
     // bits, or converted to float (the tilted sum into CV_32F).
     CV_Assert(!longSums(accDepth) || outDepth >= CV_32F);
+    const bool doubleBits = longSums(accDepth) && outDepth == CV_64F;
     const std::string toOut = accDepth == CV_32S ? "as_" + oclTypeName(CV_32S, cn)
-                              : longSums(accDepth) && outDepth == CV_64F ? std::string("f64_bits_of_long")
-                                                   : detail::oclConvertName(accDepth, outDepth, cn);
+                              : doubleBits ? std::string("f64_bits_of_long")
+                                           : detail::oclConvertName(accDepth, outDepth, cn);
     return cv::format(" -D %sWTN=%s -D %sDT1=%s -D %sWT_TO_DT=%s", prefix,
                       accumulatorTypeName(accDepth, cn).c_str(), prefix,
-                      longSums(outDepth) ? "ulong" : oclTypeName(outDepth).c_str(), prefix, toOut.c_str()) +
+                      doubleBits ? "ulong" : oclTypeName(outDepth).c_str(), prefix, toOut.c_str()) +
            (*prefix ? std::string()
                     : cv::format(" -D CN=%d -D WT1=%s", cn, accumulatorTypeName(accDepth).c_str()));
 }
