@@ -133,15 +133,15 @@ detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const
     if (psrc1->dims() > 2)
         return "arrays of more than two dimensions";
     const ocl::Device& device = ocl::Device::getDefault();
-    for (int depth : { ws.depth1, ws.depth2, ws.accDepth, ws.dstDepth })
-        if (!detail::oclSupportsDepth(device, depth))
-            return "the OpenCL device has no double precision";
+    detail::OclDecline decline = detail::checkDoublePrecision(device, { ws.depth1, ws.depth2, ws.accDepth, ws.dstDepth });
+    if (!decline.empty())
+        return decline;
 
     UMat src1 = psrc1->getUMat();
     UMat src2 = ws.src2IsScalar ? UMat() : psrc2->getUMat();
     const Vec4d scalar = ws.src2IsScalar ? scalarOperand(psrc2->getMat(), ws) : Vec4d();
     UMat out;
-    const detail::OclDecline decline = detail::createCheckedOutput(
+    decline = detail::createCheckedOutput(
         "addWeighted", { &src1, &src2 }, dst, src1.size(), CV_MAKETYPE(ws.dstDepth, ws.cn), out);
     if (!decline.empty())
         return decline;

@@ -106,6 +106,14 @@ OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* 
     return OclDecline();
 }
 
+OclDecline checkDoublePrecision(const ocl::Device& device, std::initializer_list<int> depths)
+{
+    for (int depth : depths)
+        if (depth == CV_64F && !oclDeviceHasDoubles(device))
+            return "the OpenCL device has no double precision";
+    return OclDecline();
+}
+
 OclDecline createCheckedOutput(const char* function, std::initializer_list<const UMat*> inputs,
                                const _OutputArray& dst, Size size, int type, UMat& out)
 {

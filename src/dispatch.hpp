@@ -78,6 +78,10 @@ OclDecline checkWholePixelRows(std::initializer_list<const UMat*> arrays);
     allocation, or more than INT_MAX bytes, see checkDeviceArrays); `what` names it. */
 OclDecline checkAllocation(const ocl::Device& device, size_t bytes, const char* what);
 
+/** Declines a case that computes in one of `depths` where that is CV_64F and gpuconv has no
+    double precision on `device` (oclDeviceHasDoubles). */
+OclDecline checkDoublePrecision(const ocl::Device& device, std::initializer_list<int> depths);
+
 /** The usual start of an OpenCL entry: checkDeviceArrays() on `inputs`, then `dst` created as
     `size` x `type` unless the device cannot hold it (checkAllocation) and checked too; `out` is
     its UMat. Returns the decline reason, or an empty string. */

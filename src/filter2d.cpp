@@ -164,8 +164,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     if (c.cn > 4)
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
-    if (!detail::oclSupportsDepth(device, c.accDepth))
-        return "the OpenCL device has no double precision";
+    detail::OclDecline decline = detail::checkDoublePrecision(device, { c.accDepth });
+    if (!decline.empty())
+        return decline;
 
     // Outer-product kernels (Gaussians, boxes) run as two 1D passes where that is cheaper.
     Mat kernelRow, kernelColumn;
@@ -175,7 +176,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     UMat src = _src.getUMat();
     detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");
     UMat dst;
-    detail::OclDecline decline = detail::createCheckedOutput(
+    decline = detail::createCheckedOutput(
         "filter2D", { &src }, _dst, src.size(), CV_MAKETYPE(c.ddepth, c.cn), dst);
     if (decline.empty())
         decline = detail::checkWholePixelRows({ &src, &dst });

@@ -482,24 +482,22 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // stays far below float rounding. Those of a floating-point image come from an upright sum of
     // its finite values of their own: subtracted, NaN and infinities would not give cv::'s
     // results, which the tilted kernels place apart.
-    const bool tiltedInDouble = wantTilted && d.sdepth != CV_32S;
+    const int tiltedDepth = wantTilted && d.sdepth != CV_32S ? CV_64F : d.sdepth;
     const bool floatSource = holdsNonFinite(d.depth);
     const bool uprightOfItsOwn = wantTilted && (d.sdepth == CV_32F || floatSource);
     // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
-    // (longSums); those of a floating-point image need doubles.
-    const auto computable = [&](int depth) {
-        return detail::oclSupportsDepth(device, depth) || (depth == CV_64F && !floatSource);
-    };
-    if (!detail::oclSupportsDepth(device, d.depth) || !computable(d.sdepth) || (wantSq && !computable(d.sqdepth)) ||
-        (tiltedInDouble && !computable(CV_64F)))
-        return "the OpenCL device has no double precision";
+    // (longSums); only a floating-point image's sums need doubles.
+    detail::OclDecline decline;
+    if (floatSource)
+        decline = detail::checkDoublePrecision(device, { d.depth, d.sdepth, wantSq ? d.sqdepth : d.sdepth, tiltedDepth });
+    if (!decline.empty())
+        return decline;
 
     UMat src = srcIn.getUMat();
     const Size isize(src.cols + 1, src.rows + 1);
-    detail::OclDecline decline = detail::checkDeviceArrays("integral", { &src });
+    decline = detail::checkDeviceArrays("integral", { &src });
     // Outputs, and the scratch of the tilted sum (sums and carries down each diagonal per band).
     const size_t pixels = (size_t)isize.width * isize.height;
-    const int tiltedDepth = tiltedInDouble ? CV_64F : d.sdepth;
     const detail::TiltedScanPlan tiltedPlan =
         wantTilted && !src.empty() ? detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn))
                                    : detail::TiltedScanPlan();

@@ -45,13 +45,6 @@ bool oclDeviceHasDoubles(const ocl::Device& device)
     return allowed && device.doubleFPConfig() > 0;
 }
 
-bool oclSupportsDepth(const ocl::Device& device, int depth)
-{
-    if (depth == CV_64F)
-        return oclDeviceHasDoubles(device);
-    return depth >= CV_8U && depth <= CV_32F;
-}
-
 std::string oclCommonOptions(const ocl::Device& device)
 {
     // Where doubles are only set aside, a program that still names them fails to build, as it

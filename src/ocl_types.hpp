@@ -36,9 +36,6 @@ size_t oclPixelBytes(int depth, int cn);
     them (tests of such devices on any device; read once per process). */
 bool oclDeviceHasDoubles(const ocl::Device& device);
 
-/** Whether the device computes in `depth` (CV_64F needs oclDeviceHasDoubles; CV_16F is not used). */
-bool oclSupportsDepth(const ocl::Device& device, int depth);
-
 /** Build options every gpuconv program gets: double support where oclDeviceHasDoubles, loops left
     rolled on a CPU device. */
 std::string oclCommonOptions(const ocl::Device& device);

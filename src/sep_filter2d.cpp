@@ -265,14 +265,14 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
         return "more than 4 channels";
     const SepArithmetic a = resolveSepArithmetic(srcIn.type(), ddepth, kernelX, kernelY, anchor, delta);
     const ocl::Device& device = ocl::Device::getDefault();
-    for (int depth : { a.sdepth, a.bufDepth, a.colDepth, a.ddepth })
-        if (!detail::oclSupportsDepth(device, depth))
-            return "the OpenCL device has no double precision";
+    detail::OclDecline decline = detail::checkDoublePrecision(device, { a.sdepth, a.bufDepth, a.colDepth, a.ddepth });
+    if (!decline.empty())
+        return decline;
 
     UMat src = srcIn.getUMat();
     detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
     UMat out;
-    detail::OclDecline decline = detail::createCheckedOutput(
+    decline = detail::createCheckedOutput(
         "sepFilter2D", { &src }, dst, src.size(), CV_MAKETYPE(a.ddepth, a.cn), out);
     if (decline.empty())
         decline = detail::checkWholePixelRows({ &src, &out });
