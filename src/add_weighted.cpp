@@ -124,12 +124,10 @@ Vec4d scalarOperand(const Mat& scalar, const WeightedSum& ws)
     return value;
 }
 
-detail::OclDecline oclAddWeighted(const _InputArray& src1In, double alpha, const _InputArray& src2In,
-                                  double beta, double gamma, const _OutputArray& dst, int dtype)
+/** `psrc1` and `psrc2` as resolveWeightedSum left them: the array first. */
+detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const _InputArray* psrc2, double beta,
+                                  double gamma, const _OutputArray& dst, const WeightedSum& ws)
 {
-    const _InputArray* psrc1 = &src1In;
-    const _InputArray* psrc2 = &src2In;
-    const WeightedSum ws = resolveWeightedSum(psrc1, psrc2, dst, dtype);
     if (psrc1->dims() > 2)
         return "arrays of more than two dimensions";
     const ocl::Device& device = ocl::Device::getDefault();
@@ -218,9 +216,14 @@ void addWeighted(InputArray src1, double alpha, InputArray src2, double beta, do
                  OutputArray dst, int dtype)
 {
     CV_INSTRUMENT_REGION();
+    // Validated before the path is chosen: cv::addWeighted of CV_16F arrays into CV_16F calls a
+    // function OpenCV 4.6 does not have, and crashes.
+    const _InputArray* psrc1 = &src1;
+    const _InputArray* psrc2 = &src2;
+    const WeightedSum ws = resolveWeightedSum(psrc1, psrc2, dst, dtype);
     detail::runWithFallback(
         "addWeighted", { &dst },
-        [&]() { return oclAddWeighted(src1, alpha, src2, beta, gamma, dst, dtype); },
+        [&]() { return oclAddWeighted(psrc1, alpha, psrc2, beta, gamma, dst, ws); },
         [&]() { cv::addWeighted(src1, alpha, src2, beta, gamma, dst, dtype); });
 }
 

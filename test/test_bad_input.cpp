@@ -28,59 +28,62 @@ struct Call
     UMat dst;  //!< a destination of the result's size and type for gpuconv to fill, or empty
 };
 
-/** Runs the call through gpuconv (on UMat) or its cv:: twin (on the same data as Mat). */
-Outcome invoke(const Call& c, bool useGpuconv)
+/** One call of `c.fn` on `src` (and `src2`) into `out` (Mat or UMat): gpuconv's or its cv:: twin. */
+template <typename Array>
+void call(const Call& c, bool useGpuconv, const Array& src, const Array& src2, std::vector<Array>& out)
+{
+    switch (c.fn)
+    {
+    case FN_ADD_WEIGHTED:
+        useGpuconv ? gpuconv::addWeighted(src, c.alpha, src2, c.beta, c.gamma, out[0], c.ddepth)
+                   : cv::addWeighted(src, c.alpha, src2, c.beta, c.gamma, out[0], c.ddepth);
+        break;
+    case FN_SEP_FILTER2D:
+        useGpuconv ? gpuconv::sepFilter2D(src, out[0], c.ddepth, c.kernel, c.kernelY, c.anchor, c.delta, c.border)
+                   : cv::sepFilter2D(src, out[0], c.ddepth, c.kernel, c.kernelY, c.anchor, c.delta, c.border);
+        break;
+    case FN_FILTER2D:
+        useGpuconv ? gpuconv::filter2D(src, out[0], c.ddepth, c.kernel, c.anchor, c.delta, c.border)
+                   : cv::filter2D(src, out[0], c.ddepth, c.kernel, c.anchor, c.delta, c.border);
+        break;
+    case FN_INTEGRAL:
+        if (c.outputs == 1)
+            useGpuconv ? gpuconv::integral(src, out[0], c.ddepth) : cv::integral(src, out[0], c.ddepth);
+        else if (c.outputs == 2)
+            useGpuconv ? gpuconv::integral(src, out[0], out[1], c.ddepth, c.sqdepth)
+                       : cv::integral(src, out[0], out[1], c.ddepth, c.sqdepth);
+        else
+            useGpuconv ? gpuconv::integral(src, out[0], out[1], out[2], c.ddepth, c.sqdepth)
+                       : cv::integral(src, out[0], out[1], out[2], c.ddepth, c.sqdepth);
+        break;
+    }
+}
+
+enum Path
+{
+    CV_TWIN,          //!< cv:: on host copies, so that its own OpenCL path is not involved
+    GPUCONV_DEVICE,   //!< gpuconv on the UMat arrays, into c.dst where given
+    GPUCONV_HOST      //!< gpuconv on host copies: the cv:: twin's path inside gpuconv
+};
+
+/** Runs the call on `path`. */
+Outcome invoke(const Call& c, Path path)
 {
     return runGuarded([&](std::vector<Mat>& results) {
-        // cv:: gets host copies so that its own OpenCL path is not involved.
-        const Mat src = c.src.getMat(ACCESS_READ).clone(), src2 = c.src2.getMat(ACCESS_READ).clone();
-        std::vector<UMat> u(3);
-        std::vector<Mat> m(3);
-        u[0] = c.dst;
         const int n = c.fn == FN_INTEGRAL ? c.outputs : 1;
-        switch (c.fn)
+        if (path == GPUCONV_DEVICE)
         {
-        case FN_ADD_WEIGHTED:
-            if (useGpuconv)
-                gpuconv::addWeighted(c.src, c.alpha, c.src2, c.beta, c.gamma, u[0], c.ddepth);
-            else
-                cv::addWeighted(src, c.alpha, src2, c.beta, c.gamma, m[0], c.ddepth);
-            break;
-        case FN_SEP_FILTER2D:
-            if (useGpuconv)
-                gpuconv::sepFilter2D(c.src, u[0], c.ddepth, c.kernel, c.kernelY, c.anchor, c.delta, c.border);
-            else
-                cv::sepFilter2D(src, m[0], c.ddepth, c.kernel, c.kernelY, c.anchor, c.delta, c.border);
-            break;
-        case FN_FILTER2D:
-            if (useGpuconv)
-                gpuconv::filter2D(c.src, u[0], c.ddepth, c.kernel, c.anchor, c.delta, c.border);
-            else
-                cv::filter2D(src, m[0], c.ddepth, c.kernel, c.anchor, c.delta, c.border);
-            break;
-        case FN_INTEGRAL:
-            if (useGpuconv)
-            {
-                if (n == 1)
-                    gpuconv::integral(c.src, u[0], c.ddepth);
-                else if (n == 2)
-                    gpuconv::integral(c.src, u[0], u[1], c.ddepth, c.sqdepth);
-                else
-                    gpuconv::integral(c.src, u[0], u[1], u[2], c.ddepth, c.sqdepth);
-            }
-            else
-            {
-                if (n == 1)
-                    cv::integral(src, m[0], c.ddepth);
-                else if (n == 2)
-                    cv::integral(src, m[0], m[1], c.ddepth, c.sqdepth);
-                else
-                    cv::integral(src, m[0], m[1], m[2], c.ddepth, c.sqdepth);
-            }
-            break;
+            std::vector<UMat> u(3);
+            u[0] = c.dst;
+            call(c, true, c.src, c.src2, u);
+            for (int i = 0; i < n; ++i)
+                results.push_back(u[i].getMat(ACCESS_READ).clone());
+            return;
         }
-        for (int i = 0; i < n; ++i)
-            results.push_back(useGpuconv ? u[i].getMat(ACCESS_READ).clone() : m[i]);
+        const Mat src = c.src.getMat(ACCESS_READ).clone(), src2 = c.src2.getMat(ACCESS_READ).clone();
+        std::vector<Mat> m(3);
+        call(c, path == GPUCONV_HOST, src, src2, m);
+        results.assign(m.begin(), m.begin() + n);
     });
 }
 
@@ -90,12 +93,12 @@ Outcome invoke(const Call& c, bool useGpuconv)
 void expectSameOutcome(const std::string& what, const Call& c)
 {
     SCOPED_TRACE(std::string(functionName(c.fn)) + ": " + what);
-    const Outcome expected = invoke(c, false);
+    const Outcome expected = invoke(c, CV_TWIN);
     for (const char* fallback : { "0", "1" })
     {
         SCOPED_TRACE(std::string("OPENCV_GPUCONV_FALLBACK=") + fallback);
         ScopedEnv policy("OPENCV_GPUCONV_FALLBACK", fallback);
-        const Outcome actual = invoke(c, true);
+        const Outcome actual = invoke(c, GPUCONV_DEVICE);
         const std::string name = std::string("gpuconv::") + functionName(c.fn);
         if (actual.raised)
         {
@@ -163,17 +166,27 @@ struct Row
     bool cvCrashes = false;
 };
 
-/** gpuconv must raise a cv::Exception naming the function, under both fallback policies. */
+/** gpuconv must raise a cv::Exception naming the function on every path: a device destination
+    under both fallback policies, the same with OpenCL off, and host arrays. */
 void expectError(const std::string& what, const Call& c)
 {
     SCOPED_TRACE(std::string(functionName(c.fn)) + ": " + what);
+    const auto expectRaised = [&](const Outcome& actual, const std::string& where) {
+        EXPECT_TRUE(actual.raised) << where;
+        EXPECT_NE(std::string::npos, actual.error.find(std::string("gpuconv::") + functionName(c.fn)))
+            << where << ": " << actual.error;
+    };
     for (const char* fallback : { "0", "1" })
     {
         ScopedEnv policy("OPENCV_GPUCONV_FALLBACK", fallback);
-        const Outcome actual = invoke(c, true);
-        EXPECT_TRUE(actual.raised) << "OPENCV_GPUCONV_FALLBACK=" << fallback;
-        EXPECT_NE(std::string::npos, actual.error.find(std::string("gpuconv::") + functionName(c.fn))) << actual.error;
+        const std::string where = std::string("OPENCV_GPUCONV_FALLBACK=") + fallback;
+        expectRaised(invoke(c, GPUCONV_DEVICE), where);
+        ocl::setUseOpenCL(false);
+        const Outcome withoutOpenCL = invoke(c, GPUCONV_DEVICE);
+        ocl::setUseOpenCL(true);
+        expectRaised(withoutOpenCL, where + ", OpenCL off");
     }
+    expectRaised(invoke(c, GPUCONV_HOST), "host arrays");
 }
 
 void runTable(int fn, const std::vector<Row>& rows)
@@ -363,7 +376,7 @@ TEST(BadInput, integral_tilted_nonfinite)
     c.outputs = 3;
     expectSameOutcome("NaN and Inf, tilted sum", c);
     ScopedEnv policy("OPENCV_GPUCONV_FALLBACK", "0");
-    const Outcome actual = invoke(c, true);
+    const Outcome actual = invoke(c, GPUCONV_DEVICE);
     if (!deviceHasDoubles())
         EXPECT_TRUE(actual.raised && isDoublesDecline(actual.error)) << actual.error;
     else
@@ -423,7 +436,7 @@ void checkRowsOffThePixelSize(RNG& rng, Size s, Size ksize)
 
                 SCOPED_TRACE(std::string(functionName(fn)) + ": " + what);
                 ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
-                const Outcome onOpenCL = invoke(c, true);
+                const Outcome onOpenCL = invoke(c, GPUCONV_DEVICE);
                 EXPECT_EQ(declined, onOpenCL.raised) << onOpenCL.error;
                 if (declined)
                 {
@@ -453,7 +466,7 @@ TEST(BadInput, rows_off_the_pixel_size)
     c.src = offPixelView(rng, s, CV_16UC2, parent);
     expectSameOutcome("rank-one kernel, 16UC2 source", c);
     ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
-    const Outcome onOpenCL = invoke(c, true);
+    const Outcome onOpenCL = invoke(c, GPUCONV_DEVICE);
     EXPECT_NE(std::string::npos, onOpenCL.error.find("gpuconv::filter2D: the OpenCL path does not run this case (rows"))
         << onOpenCL.error;
 }
@@ -544,7 +557,7 @@ TEST(BadInput, arrays_in_host_memory)
         }
         const Size dstSize = fn == FN_INTEGRAL ? size + Size(1, 1) : size;
         const int dstType = fn == FN_INTEGRAL ? CV_32SC3 : CV_8UC3;
-        const Outcome expected = invoke(device, false);
+        const Outcome expected = invoke(device, CV_TWIN);
         ASSERT_FALSE(expected.raised) << expected.error;
         const Tolerance tol = fn == FN_INTEGRAL ? Tolerance::exact() : Tolerance::absolute(1);
         for (const char* array : { "source", "destination" })
@@ -558,12 +571,12 @@ TEST(BadInput, arrays_in_host_memory)
             expectSameOutcome(array, c);
             {
                 ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
-                const Outcome declined = invoke(c, true);
+                const Outcome declined = invoke(c, GPUCONV_DEVICE);
                 EXPECT_TRUE(declined.raised);
                 EXPECT_NE(std::string::npos, declined.error.find("host memory")) << declined.error;
             }
             ScopedEnv allow("OPENCV_GPUCONV_FALLBACK", "1");
-            const Outcome actual = invoke(c, true);
+            const Outcome actual = invoke(c, GPUCONV_DEVICE);
             ASSERT_FALSE(actual.raised) << actual.error;
             if (!c.dst.empty())
             {
@@ -573,7 +586,7 @@ TEST(BadInput, arrays_in_host_memory)
         }
         SCOPED_TRACE(std::string(functionName(fn)) + ", device arrays afterwards");
         ScopedEnv forbid("OPENCV_GPUCONV_FALLBACK", "0");
-        const Outcome actual = invoke(device, true);
+        const Outcome actual = invoke(device, GPUCONV_DEVICE);
         ASSERT_FALSE(actual.raised) << actual.error;
         EXPECT_TRUE(matsNear(expected.results[0], actual.results[0], tol));
     }
