@@ -34,8 +34,9 @@ namespace gpuconv {
 @param kernel convolution kernel (a correlation, in fact), a single-channel floating-point matrix.
 @param anchor anchor of the kernel; (-1,-1) means the kernel centre.
 @param delta value added to the filtered pixels before they are stored in dst.
-@param borderType pixel extrapolation method, see cv::BorderTypes; BORDER_WRAP is supported,
-optionally combined with BORDER_ISOLATED.
+@param borderType pixel extrapolation method, see cv::BorderTypes. BORDER_WRAP, optionally combined
+with BORDER_ISOLATED, runs on the OpenCL path (a UMat destination); where cv::filter2D runs instead
+(a Mat destination, or a fallback) it raises for BORDER_WRAP, as cv::filter2D does on the CPU.
 @sa cv::filter2D
 */
 CV_EXPORTS_W void filter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernel,
