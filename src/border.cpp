@@ -94,4 +94,39 @@ BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char*
     return g;
 }
 
+void filterOnTheCpu(InputArray src, OutputArray dst, Size ksize, Point anchor, int borderType,
+                    const CpuFilter& filter)
+{
+    const int mode = borderType & ~BORDER_ISOLATED;
+    const bool kernelBeyondRoi = ksize.width > src.cols() || ksize.height > src.rows();
+    if (src.empty() || !(mode == BORDER_WRAP || ((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) &&
+                                                 kernelBeyondRoi)))
+    {
+        filter(src, dst, anchor, borderType);
+        return;
+    }
+    const Point a(anchor.x == -1 ? ksize.width / 2 : anchor.x, anchor.y == -1 ? ksize.height / 2 : anchor.y);
+    CV_Assert(0 <= a.x && a.x < ksize.width && 0 <= a.y && a.y < ksize.height);
+    Mat padded;
+    Rect window;
+    {
+        // The source's view ends here: a UMat source may also be the destination.
+        const Mat roi = src.getMat();
+        Mat image = roi;
+        Point offset(0, 0);
+        if (!(borderType & BORDER_ISOLATED))
+        {
+            Size whole;
+            roi.locateROI(whole, offset);
+            image.adjustROI(offset.y, whole.height - offset.y - roi.rows, offset.x, whole.width - offset.x - roi.cols);
+        }
+        copyMakeBorder(image, padded, a.y, ksize.height - 1 - a.y, a.x, ksize.width - 1 - a.x, mode | BORDER_ISOLATED);
+        window = Rect(offset, roi.size() + ksize - Size(1, 1));
+    }
+    // The window's apron lies inside the padded image, so the rule given here reaches no output.
+    Mat filtered;
+    filter(padded(window), filtered, a, BORDER_CONSTANT | BORDER_ISOLATED);
+    filtered(Rect(a, window.size() - ksize + Size(1, 1))).copyTo(dst);
+}
+
 }}} // namespace cv::gpuconv::detail

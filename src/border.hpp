@@ -6,6 +6,7 @@
 // Border rules, host side, in one place; opencl/common/border.cl is their device side.
 
 #include <opencv2/core.hpp>
+#include <functional>
 #include <string>
 
 namespace cv { namespace gpuconv { namespace detail {
@@ -40,6 +41,18 @@ BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char*
     the copy and sets `g` to the copy's geometry, so that the filter reads the same values from
     the copy as from `src`. */
 UMat copyFilterSource(const UMat& src, BorderGeometry& g, Size ksize, Point anchor);
+
+/** A filter's cv:: twin on the CPU: filters `src` into `dst` with `anchor` and `borderType`. */
+typedef std::function<void(InputArray src, OutputArray dst, Point anchor, int borderType)> CpuFilter;
+
+/** Runs `filter`, a twin on the CPU for a `ksize` kernel, so that it follows the border rule as
+    gpuconv's kernels do. OpenCV 4.6's FilterEngine rejects BORDER_WRAP, and under BORDER_REFLECT
+    and BORDER_REFLECT_101 a kernel larger than the ROI needs more than one reflection, where the
+    engine trips an assertion or returns wrong pixels. In those cases `filter` gets the image (the
+    ROI's parent unless BORDER_ISOLATED) extended by the rule with cv::copyMakeBorder, and `dst`
+    the part of its result over the ROI; otherwise `filter` runs on `src` itself. */
+void filterOnTheCpu(InputArray src, OutputArray dst, Size ksize, Point anchor, int borderType,
+                    const CpuFilter& filter);
 
 /** Whether `src`'s rows lie a whole number of 16-byte vectors apart and its extrapolated image
     `g` starts on a whole pixel: the direct filters' vector windows (readsVectorWindows of

@@ -271,7 +271,12 @@ void filter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernel, Po
     detail::runWithFallback(
         "filter2D", { &dst },
         [&]() { return oclFilter2D(src, dst, ddepth, kernel, anchor, delta, borderType); },
-        [&]() { cv::filter2D(src, dst, ddepth, kernel, anchor, delta, borderType); });
+        [&]() {
+            detail::filterOnTheCpu(src, dst, kernel.size(), anchor, borderType,
+                                   [&](InputArray s, OutputArray d, Point a, int border) {
+                                       cv::filter2D(s, d, ddepth, kernel, a, delta, border);
+                                   });
+        });
 }
 
 }} // namespace cv::gpuconv

@@ -461,7 +461,12 @@ void sepFilter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernelX
     detail::runWithFallback(
         "sepFilter2D", { &dst },
         [&]() { return detail::oclSepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); },
-        [&]() { cv::sepFilter2D(src, dst, ddepth, kernelX, kernelY, anchor, delta, borderType); });
+        [&]() {
+            detail::filterOnTheCpu(src, dst, Size((int)kernelX.total(), (int)kernelY.total()), anchor, borderType,
+                                   [&](InputArray s, OutputArray d, Point a, int border) {
+                                       cv::sepFilter2D(s, d, ddepth, kernelX, kernelY, a, delta, border);
+                                   });
+        });
 }
 
 }} // namespace cv::gpuconv

@@ -57,7 +57,8 @@ inline Mat randomMat(RNG& rng, Size size, int type, double lo = 0, double hi = 0
     if (lo == hi)
         defaultRange(CV_MAT_DEPTH(type), lo, hi);
     Mat m(size, type);
-    rng.fill(m, RNG::UNIFORM, Scalar::all(lo), Scalar::all(hi));
+    // rng.fill takes at most 4 channels: more are filled as one channel's elements.
+    rng.fill(CV_MAT_CN(type) > 4 ? m.reshape(1) : m, RNG::UNIFORM, Scalar::all(lo), Scalar::all(hi));
     return m;
 }
 

@@ -128,11 +128,7 @@ UMat randomUMat(RNG& rng, Size size, int type, double lo = 0, double hi = 0)
     UMat u;
     if (size.area() == 0)
         return u;
-    // rng.fill takes at most 4 channels: fill the elements as one channel.
-    Mat m(size, type);
-    Mat flat = m.reshape(1);
-    randomMat(rng, flat.size(), flat.type(), lo, hi).copyTo(flat);
-    m.copyTo(u);
+    randomMat(rng, size, type, lo, hi).copyTo(u);
     return u;
 }
 
@@ -527,6 +523,72 @@ TEST(BadInput, fallback_fills_preallocated_outputs_in_place)
     tilted.setTo(Scalar(5));
     expectedParent(Rect(2, 3, 21, 16)).setTo(Scalar(5));
     EXPECT_TRUE(matsNear(expectedParent, tiltedParent.getMat(ACCESS_READ), Tolerance::exact()));
+}
+
+TEST(BadInput, fallback_follows_the_border_rule)
+{
+    // cv::'s FilterEngine rejects BORDER_WRAP and misreads REFLECT and REFLECT_101 past one
+    // reflection (cpuFilterFollowsBorderRule): the two REFLECT shapes below give a pixel off by 255
+    // and trip its assertion (srcY >= this_.startY) in cv::. gpuconv's filters through cv:: on the
+    // CPU, a declined case's (5 channels) and host arrays', must still give the padded image's
+    // result, in place too, and write nothing outside the ROI.
+    struct Shape { Size parent; Rect roi; Size ksize; Point anchor; int border; };
+    const Shape shapes[] = {
+        { Size(20, 14), Rect(2, 1, 17, 11), Size(5, 3), Point(-1, -1), BORDER_WRAP },
+        { Size(20, 14), Rect(2, 1, 17, 11), Size(3, 5), Point(2, 0), BORDER_WRAP | BORDER_ISOLATED },
+        { Size(5, 9), Rect(1, 0, 4, 7), Size(10, 11), Point(1, 10), BORDER_REFLECT },
+        { Size(7, 7), Rect(1, 2, 4, 4), Size(7, 8), Point(5, 0), BORDER_REFLECT_101 },
+    };
+    ScopedEnv allow("OPENCV_GPUCONV_FALLBACK", "1");
+    RNG rng = testRng();
+    for (int fn : { (int)FN_FILTER2D, (int)FN_SEP_FILTER2D })
+        for (const Shape& shape : shapes)
+            for (bool inPlace : { false, true })
+                for (bool onDevice : { true, false })
+                {
+                    SCOPED_TRACE(cv::format("%s %dx%d kernel on %dx%d, %s, %s, %s", functionName(fn),
+                                            shape.ksize.width, shape.ksize.height, shape.roi.width,
+                                            shape.roi.height, borderName(shape.border).c_str(),
+                                            inPlace ? "in place" : "new destination",
+                                            onDevice ? "device arrays" : "host arrays"));
+                    TestArray src(rng, shape.parent, shape.roi, CV_8UC(5));
+                    const Mat kx = makeCoefficients(rng, 1, shape.ksize.width, COEFF_RANDOM, CV_32F);
+                    const Mat ky = makeCoefficients(rng, 1, shape.ksize.height, COEFF_RANDOM, CV_32F);
+                    const Mat k2d = makeCoefficients(rng, shape.ksize.height, shape.ksize.width, COEFF_RANDOM, CV_32F);
+                    const auto filter = [&](auto in, auto& out, Point anchor, int border) {
+                        if (fn == FN_FILTER2D)
+                            gpuconv::filter2D(in, out, -1, k2d, anchor, 0, border);
+                        else
+                            gpuconv::sepFilter2D(in, out, -1, kx, ky, anchor, 0, border);
+                    };
+                    const Mat expected = paddedReference(src, shape.ksize, shape.anchor, shape.border,
+                                                         [&](const Mat& in, Mat& out, Point a) {
+                        if (fn == FN_FILTER2D)
+                            cv::filter2D(in, out, -1, k2d, a, 0, BORDER_CONSTANT | BORDER_ISOLATED);
+                        else
+                            cv::sepFilter2D(in, out, -1, kx, ky, a, 0, BORDER_CONSTANT | BORDER_ISOLATED);
+                    });
+                    Mat result, parentAfter;
+                    if (onDevice)
+                    {
+                        UMat dst = inPlace ? src.uroi : UMat();
+                        EXPECT_NO_THROW(filter(src.uroi, dst, shape.anchor, shape.border));
+                        result = dst.getMat(ACCESS_READ).clone();
+                        parentAfter = src.uparent.getMat(ACCESS_READ).clone();
+                    }
+                    else
+                    {
+                        Mat dst = inPlace ? src.roi : Mat();
+                        EXPECT_NO_THROW(filter(src.roi, dst, shape.anchor, shape.border));
+                        result = dst;
+                        parentAfter = src.parent;
+                    }
+                    EXPECT_TRUE(matsNear(expected, result, Tolerance::exact()));
+                    Mat expectedParent = src.parentBefore.clone();
+                    if (inPlace)
+                        expected.copyTo(expectedParent(src.rect));
+                    EXPECT_TRUE(matsNear(expectedParent, parentAfter, Tolerance::exact()));
+                }
 }
 
 TEST(BadInput, arrays_in_host_memory)

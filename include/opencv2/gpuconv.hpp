@@ -34,9 +34,9 @@ namespace gpuconv {
 @param kernel convolution kernel (a correlation, in fact), a single-channel floating-point matrix.
 @param anchor anchor of the kernel; (-1,-1) means the kernel centre.
 @param delta value added to the filtered pixels before they are stored in dst.
-@param borderType pixel extrapolation method, see cv::BorderTypes. BORDER_WRAP, optionally combined
-with BORDER_ISOLATED, runs on the OpenCL path (a UMat destination); where cv::filter2D runs instead
-(a Mat destination, or a fallback) it raises for BORDER_WRAP, as cv::filter2D does on the CPU.
+@param borderType pixel extrapolation method, see cv::BorderTypes; BORDER_WRAP is supported,
+optionally combined with BORDER_ISOLATED, on every path: where cv::filter2D runs on the CPU (a Mat
+destination, a fallback), which rejects it, it runs on the image extended by the rule.
 @sa cv::filter2D
 */
 CV_EXPORTS_W void filter2D(InputArray src, OutputArray dst, int ddepth, InputArray kernel,
@@ -52,7 +52,8 @@ CV_EXPORTS_W void filter2D(InputArray src, OutputArray dst, int ddepth, InputArr
 @param kernelY coefficients for filtering each column.
 @param anchor anchor position within the kernel; (-1,-1) means the kernel centre.
 @param delta value added to the filtered results before they are stored.
-@param borderType pixel extrapolation method, see cv::BorderTypes.
+@param borderType pixel extrapolation method, see cv::BorderTypes; BORDER_WRAP is supported, as for
+filter2D.
 @sa cv::sepFilter2D
 */
 CV_EXPORTS_W void sepFilter2D(InputArray src, OutputArray dst, int ddepth,
