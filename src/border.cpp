@@ -99,14 +99,15 @@ void filterOnTheCpu(InputArray src, OutputArray dst, Size ksize, Point anchor, i
 {
     const int mode = borderType & ~BORDER_ISOLATED;
     const bool kernelBeyondRoi = ksize.width > src.cols() || ksize.height > src.rows();
-    if (src.empty() || !(mode == BORDER_WRAP || ((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) &&
-                                                 kernelBeyondRoi)))
+    const Point a(anchor.x == -1 ? ksize.width / 2 : anchor.x, anchor.y == -1 ? ksize.height / 2 : anchor.y);
+    // An empty source or an anchor outside the kernel goes to the twin as given: its error is
+    // cv::'s own, as for every other argument the twin rejects.
+    if (src.empty() || !a.inside(Rect(Point(0, 0), ksize)) ||
+        !(mode == BORDER_WRAP || ((mode == BORDER_REFLECT || mode == BORDER_REFLECT_101) && kernelBeyondRoi)))
     {
         filter(src, dst, anchor, borderType);
         return;
     }
-    const Point a(anchor.x == -1 ? ksize.width / 2 : anchor.x, anchor.y == -1 ? ksize.height / 2 : anchor.y);
-    CV_Assert(0 <= a.x && a.x < ksize.width && 0 <= a.y && a.y < ksize.height);
     Mat padded;
     Rect window;
     {

@@ -14,10 +14,37 @@ struct Correlation
     int accDepth = -1;   //!< CV_32F, or CV_64F when either side is CV_64F
     Size ksize;
     Point anchor;
+    bool openclDepths = true;  //!< false: depths only cv::filter2D's DFT path takes, left to it
 };
 
+/** The depths the OpenCL correlation reads and writes, in any pair: cv::filter2D's OpenCL path
+    takes any pair of them, its CPU path the pairs cv::getLinearFilter implements and, through its
+    DFT (kernels of 50 taps or more on a whole image), any pair. */
+bool openclDepth(int depth)
+{
+    return depth == CV_8U || depth == CV_16U || depth == CV_16S || depth == CV_32F || depth == CV_64F;
+}
+
+/** Whether cv::filter2D on the CPU correlates `src` through its DFT (hal's dftFilter2D), which
+    takes any depths: a kernel of 50 taps or more (130 for the pairs its direct correlation
+    vectorises, all of them OpenCL depths) over a whole image, or a ROI under BORDER_ISOLATED. */
+bool cvCorrelatesThroughDft(const _InputArray& src, Size ksize, int borderType)
+{
+    if (ksize.area() < 50)
+        return false;
+    if (borderType & BORDER_ISOLATED)
+        return true;
+    Size whole;
+    Point offset;
+    if (src.isUMat())
+        src.getUMat().locateROI(whole, offset);
+    else
+        src.getMat().locateROI(whole, offset);
+    return offset == Point(0, 0) && whole == src.size();
+}
+
 /** Validates the arguments with cv::filter2D's rules and errors. */
-Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& kernel, Point anchor)
+Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& kernel, Point anchor, int borderType)
 {
     // StsAssert, the code of cv::filter2D's own checks.
     if (src.empty() || kernel.empty())
@@ -26,7 +53,7 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
     Correlation c;
     c.sdepth = src.depth();
     c.cn = src.channels();
-    c.ddepth = ddepth < 0 ? c.sdepth : ddepth;
+    c.ddepth = ddepth < 0 ? c.sdepth : CV_MAT_DEPTH(ddepth);
     c.ksize = kernel.size();
     // cv::normalizeAnchor
     c.anchor = anchor;
@@ -36,21 +63,18 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
         c.anchor.y = c.ksize.height / 2;
     if (!c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)))
         CV_Error(Error::StsAssert, "gpuconv::filter2D: the anchor must lie inside the kernel");
-    if (c.ddepth < c.sdepth)
-        CV_Error(Error::StsAssert,
-                 "gpuconv::filter2D: the destination depth must not be narrower than the source's");
-    // The (source, destination) depths cv::getLinearFilter implements, and 32F -> 64F, which
-    // cv::filter2D reaches through its DFT path for large kernels.
-    const int s = c.sdepth, d = c.ddepth;
-    const bool supported =
-        (s == CV_8U && (d == CV_8U || d == CV_16U || d == CV_16S || d == CV_32F || d == CV_64F)) ||
-        ((s == CV_16U || s == CV_16S) && (d == s || d == CV_32F || d == CV_64F)) ||
-        (s == CV_32F && (d == CV_32F || d == CV_64F)) || (s == CV_64F && d == CV_64F);
-    if (!supported)
+    c.openclDepths = openclDepth(c.sdepth) && openclDepth(c.ddepth);
+    if (!c.openclDepths && !cvCorrelatesThroughDft(src, c.ksize, borderType))
+    {
+        // cv::getLinearFilter's errors, in its order.
+        if (c.ddepth < c.sdepth)
+            CV_Error(Error::StsAssert,
+                     "gpuconv::filter2D: the destination depth must not be narrower than the source's");
         CV_Error_(Error::StsNotImplemented,
                   ("gpuconv::filter2D: unsupported combination of source format (=%d) and "
                    "destination format (=%d)", src.type(), CV_MAKETYPE(c.ddepth, c.cn)));
-    c.accDepth = s == CV_64F || d == CV_64F ? CV_64F : CV_32F;
+    }
+    c.accDepth = c.sdepth == CV_64F || c.ddepth == CV_64F ? CV_64F : CV_32F;
     return c;
 }
 
@@ -158,9 +182,11 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
                                const _InputArray& _kernel, Point anchor, double delta, int borderType)
 {
     const Mat kernel = _kernel.getMat();
-    const Correlation c = resolveCorrelation(_src, ddepth, kernel, anchor);
+    const Correlation c = resolveCorrelation(_src, ddepth, kernel, anchor, borderType);
     if (_src.dims() > 2)
         return "arrays of more than two dimensions";
+    if (!c.openclDepths)
+        return "8S, 32S or 16F data, which only cv::filter2D's DFT path takes";
     if (c.cn > 4)
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
@@ -170,7 +196,9 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
 
     // Outer-product kernels (Gaussians, boxes) run as two 1D passes where that is cheaper.
     Mat kernelRow, kernelColumn;
-    if (detail::planRankOneAsSeparable(device, c.ksize) && rankOneFactors(kernel, kernelRow, kernelColumn))
+    const bool separableTakesDepths = !(c.sdepth == CV_64F && c.ddepth == CV_32F);  // cv::sepFilter2D's one gap
+    if (separableTakesDepths && detail::planRankOneAsSeparable(device, c.ksize) &&
+        rankOneFactors(kernel, kernelRow, kernelColumn))
         return detail::oclSepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
 
     UMat src = _src.getUMat();

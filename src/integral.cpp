@@ -494,7 +494,9 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return decline;
 
     UMat src = srcIn.getUMat();
-    const Size isize(src.cols + 1, src.rows + 1);
+    // From the argument: an empty Mat's UMat is 0x0 whatever its rows or columns (cv::integral of
+    // a 0x5 image is 6x1 zeros).
+    const Size isize = srcIn.size() + Size(1, 1);
     decline = detail::checkDeviceArrays("integral", { &src });
     // Outputs, and the scratch of the tilted sum (sums and carries down each diagonal per band).
     const size_t pixels = (size_t)isize.width * isize.height;
@@ -533,7 +535,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return decline;
     if (src.empty())
     {
-        // cv::integral of an empty image: a single zero.
+        // cv::integral of an empty image: zeros, one row or column.
         for (UMat* out : { &sum, &sqsum, &tilted })
             if (!out->empty())
                 out->setTo(Scalar::all(0));

@@ -317,7 +317,8 @@ Filter2DSpectralPlan planFilter2DSpectral(const ocl::Device& device, Size ksize,
     // Float rounding of a transform grows with the values: 8-bit and float sources stay within
     // filter2D's tolerance (+-1, relative 1e-5); 16-bit ones could round an output the other way
     // by more. Double accumulation (64F) keeps the direct correlation.
-    const bool arithmetic = (sdepth == CV_8U || sdepth == CV_32F) && ddepth != CV_64F;
+    // Destinations narrower than the source (32F -> 8U, say) were not measured there.
+    const bool arithmetic = (sdepth == CV_8U || sdepth == CV_32F) && ddepth != CV_64F && ddepth >= sdepth;
     // At least half a tile of outputs each way, so that a tile's transforms serve enough outputs.
     const bool fits = ksize.width <= tile / 2 + 1 && ksize.height <= tile / 2 + 1;
     // The kernel's local memory: the complex tile (rows padded by one element), the twiddles and

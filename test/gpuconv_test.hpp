@@ -210,13 +210,25 @@ const int kAllDepths[] = { CV_8U, CV_8S, CV_16U, CV_16S, CV_32S, CV_32F, CV_64F 
 /** The depths cv::filter2D and cv::sepFilter2D filter, and their ddepths (-1: the source's). */
 const int kFilterDepths[] = { CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
 const int kFilterDdepths[] = { -1, CV_8U, CV_16U, CV_16S, CV_32F, CV_64F };
-/** Every (source, destination) depth pair cv::filter2D implements, -1 included. */
+/** The (source, destination) depth pairs cv::filter2D's CPU correlation implements (the table of
+    cv::getLinearFilter), -1 included, and 32F -> 64F. cv::filter2D takes every other pair of these
+    depths on UMat and, for kernels of 50 taps or more on whole images, through its DFT; gpuconv
+    takes them all (test_filter2d.cpp, Filter2D_OpenCLOnlyPairs). */
 const std::pair<int, int> kFilter2DDepthPairs[] = {
     { CV_8U, -1 },     { CV_8U, CV_16U },  { CV_8U, CV_16S }, { CV_8U, CV_32F }, { CV_8U, CV_64F },
     { CV_16U, -1 },    { CV_16U, CV_32F }, { CV_16U, CV_64F },
     { CV_16S, CV_16S }, { CV_16S, CV_32F }, { CV_16S, CV_64F },
     { CV_32F, -1 },    { CV_32F, CV_64F }, { CV_64F, -1 },
 };
+
+/** Whether cv::filter2D's CPU FilterEngine correlates `sdepth` into `ddepth` (cv::getLinearFilter). */
+inline bool filterEngineCorrelates(int sdepth, int ddepth)
+{
+    ddepth = ddepth < 0 ? sdepth : ddepth;
+    return (sdepth == CV_8U && (ddepth == CV_8U || ddepth == CV_16U || ddepth == CV_16S || ddepth >= CV_32F)) ||
+           ((sdepth == CV_16U || sdepth == CV_16S) && (ddepth == sdepth || ddepth >= CV_32F)) ||
+           (sdepth == CV_32F && ddepth == CV_32F) || (sdepth == CV_64F && ddepth == CV_64F);
+}
 
 /** The border modes cv::filter2D and cv::sepFilter2D take (each also with BORDER_ISOLATED). */
 const int kBorders[] = { BORDER_CONSTANT, BORDER_REPLICATE, BORDER_REFLECT, BORDER_WRAP, BORDER_REFLECT_101 };

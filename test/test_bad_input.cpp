@@ -257,7 +257,7 @@ Call filterCall(RNG& rng, int fn, int type, Size size, Size ksize, int ktype = C
 /** The rows both filters share; `fn` is FN_SEP_FILTER2D or FN_FILTER2D. */
 std::vector<Row> filterRows(int fn)
 {
-    const Size s(17, 11), k(3, 5);
+    const Size s(17, 11), k(3, 5), k56(8, 7);
     const auto make = [fn](RNG& r, int type, Size size, Size ksize) { return filterCall(r, fn, type, size, ksize); };
     const auto withKernel = [fn, make, s, k](Mat kernel) {
         return [=](RNG& r) {
@@ -282,8 +282,12 @@ std::vector<Row> filterRows(int fn)
         { "8S", [=](RNG& r) { return make(r, CV_8SC1, s, k); } },
         { "ddepth 8S", [=](RNG& r) { Call c = make(r, CV_8UC1, s, k); c.ddepth = CV_8S; return c; } },
         { "ddepth 16F", [=](RNG& r) { Call c = make(r, CV_32FC1, s, k); c.ddepth = CV_16F; return c; } },
-        { "ddepth narrower than the source", [=](RNG& r) { Call c = make(r, CV_16SC1, s, k); c.ddepth = CV_8U; return c; } },
-        { "64F into 32F", [=](RNG& r) { Call c = make(r, CV_64FC1, s, k); c.ddepth = CV_32F; return c; } },
+        // Kernels of 56 taps on whole images: cv::filter2D takes any depths there (its DFT path).
+        { "ddepth narrower than the source", [=](RNG& r) { Call c = make(r, CV_16SC1, s, k56); c.ddepth = CV_8U; return c; } },
+        { "64F into 32F", [=](RNG& r) { Call c = make(r, CV_64FC1, s, k56); c.ddepth = CV_32F; return c; } },
+        { "8S, 56 taps", [=](RNG& r) { return make(r, CV_8SC1, s, k56); } },
+        { "32S into 32F, 56 taps", [=](RNG& r) { Call c = make(r, CV_32SC1, s, k56); c.ddepth = CV_32F; return c; } },
+        { "ddepth with channels", [=](RNG& r) { Call c = make(r, CV_8UC3, s, k); c.ddepth = CV_32FC3; return c; } },
         { "BORDER_TRANSPARENT", [=](RNG& r) { Call c = make(r, CV_8UC1, s, k); c.border = BORDER_TRANSPARENT; return c; } },
         { "border type out of range", [=](RNG& r) { Call c = make(r, CV_8UC1, s, k); c.border = 42; return c; } },
         { "NaN and Inf in the image", [=](RNG& r) {

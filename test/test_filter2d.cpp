@@ -51,17 +51,20 @@ Tolerance filterTolerance(int ddepth, bool exact)
 void referenceFilter2D(const Mat& src, Mat& dst, int ddepth, const Mat& kernel, Point anchor,
                        double delta, int border)
 {
-    if (src.depth() == CV_32F && ddepth == CV_64F)
+    const int outDepth = ddepth < 0 ? src.depth() : ddepth;
+    if (!filterEngineCorrelates(src.depth(), outDepth))
     {
-        // cv::filter2D implements 32F -> 64F on UMat (and through its DFT for large kernels) but
-        // not in its CPU FilterEngine; with exact float -> double conversion it is 64F -> 64F.
+        // cv::filter2D takes these pairs on UMat (and through its DFT for large kernels on whole
+        // images) but not in its CPU FilterEngine: the correlation, saturated to the destination.
+        // Every source depth converts to double exactly.
         Size wholeSize;
         Point ofs;
         src.locateROI(wholeSize, ofs);
-        Mat whole = src, whole64;
+        Mat whole = src, whole64, wide;
         whole.adjustROI(ofs.y, wholeSize.height - ofs.y - src.rows, ofs.x, wholeSize.width - ofs.x - src.cols);
         whole.convertTo(whole64, CV_64F);
-        referenceFilter2D(whole64(Rect(ofs, src.size())), dst, CV_64F, kernel, anchor, delta, border);
+        referenceFilter2D(whole64(Rect(ofs, src.size())), wide, CV_64F, kernel, anchor, delta, border);
+        wide.convertTo(dst, outDepth);
         return;
     }
     const int mode = border & ~BORDER_ISOLATED;
@@ -176,6 +179,76 @@ TEST_P(Filter2D_Types, matches_cv)
 
 INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_Types,
     ::testing::Combine(::testing::ValuesIn(kFilter2DDepthPairs), ::testing::Values(1, 2, 3, 4)));
+
+// ---- depth pairs beyond cv::filter2D's CPU correlation -----------------------------------------
+
+/** Pairs cv::filter2D takes on UMat (its OpenCL path) and through its DFT (kernels of 50 taps or
+    more on whole images), not in its CPU FilterEngine: destinations narrower than the source, and
+    16U -> 16S. */
+const std::pair<int, int> kFilter2DOpenCLOnlyPairs[] = {
+    { CV_16U, CV_8U },  { CV_16U, CV_16S }, { CV_16S, CV_8U },  { CV_16S, CV_16U },
+    { CV_32F, CV_8U },  { CV_32F, CV_16U }, { CV_32F, CV_16S }, { CV_64F, CV_8U },
+    { CV_64F, CV_16U }, { CV_64F, CV_16S }, { CV_64F, CV_32F },
+};
+
+typedef ::testing::TestWithParam<std::tuple<std::pair<int, int>, int>> Filter2D_OpenCLOnlyPairs;
+
+TEST_P(Filter2D_OpenCLOnlyPairs, matches_cv)
+{
+    const int sdepth = std::get<0>(GetParam()).first, ddepth = std::get<0>(GetParam()).second;
+    const int type = CV_MAKETYPE(sdepth, std::get<1>(GetParam()));
+    ASSERT_FALSE(filterEngineCorrelates(sdepth, ddepth));
+    RNG rng = testRng();
+    // Data past the destination's range on both sides: saturation, as cv:: saturates.
+    const double lo = sdepth == CV_16U ? 0 : -40000, hi = 70000;
+    const Mat kernel = randomKernel(rng, Size(3, 3));
+    TestArray whole(rng, Size(67, 23), type, false), roi(rng, Size(41, 17), type, true);
+    whole.fill(rng, lo, hi);
+    roi.fill(rng, lo, hi);
+    checkFilterOn({ type, ddepth, Size(67, 23), kernel, Point(-1, -1), 0, BORDER_REFLECT_101, false, DST_NEW }, whole, rng);
+    checkFilterOn({ type, ddepth, Size(41, 17), kernel, Point(0, 2), 7.25, BORDER_WRAP, true, DST_ROI }, roi, rng);
+    checkFilterOn({ type, ddepth, Size(41, 17), kernel, Point(2, 1), -3.5, BORDER_CONSTANT | BORDER_ISOLATED, true,
+                    DST_ROI }, roi, rng);
+
+    // 56 taps on a whole image: cv::filter2D on the CPU takes the pair through its DFT, and is
+    // itself the oracle.
+    const Mat large = randomKernel(rng, Size(8, 7));
+    for (const int border : { (int)BORDER_REFLECT_101, (int)BORDER_REPLICATE })
+    {
+        SCOPED_TRACE(cv::format("cv::filter2D's DFT path, 8x7 kernel, %s", borderName(border).c_str()));
+        Mat expected;
+        cv::filter2D(whole.roi, expected, ddepth, large, Point(-1, -1), 1.5, border);
+        if (declinedWithoutDoubles(filterNeedsDoubles(sdepth, ddepth), [&] {
+                UMat dst;
+                gpuconv::filter2D(whole.uroi, dst, ddepth, large, Point(-1, -1), 1.5, border);
+            }))
+            return;
+        UMat dst;
+        gpuconv::filter2D(whole.uroi, dst, ddepth, large, Point(-1, -1), 1.5, border);
+        EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), filterTolerance(ddepth, false)));
+    }
+}
+
+INSTANTIATE_TEST_CASE_P(gpuconv, Filter2D_OpenCLOnlyPairs,
+    ::testing::Combine(::testing::ValuesIn(kFilter2DOpenCLOnlyPairs), ::testing::Values(1, 3)));
+
+// A ddepth given as a type (CV_32FC3): its depth counts, as in cv::filter2D's CV_MAKETYPE.
+TEST(Filter2D_Types, ddepth_given_with_channels)
+{
+    RNG rng = testRng();
+    const Mat kernel = randomKernel(rng, Size(3, 3));
+    TestArray src(rng, Size(30, 20), CV_8UC3, false);
+    for (const int ddepth : { (int)CV_32FC3, (int)CV_16SC2, (int)CV_8UC4 })
+    {
+        SCOPED_TRACE(typeToString(ddepth));
+        Mat expected;
+        cv::filter2D(src.roi, expected, ddepth, kernel);
+        UMat dst;
+        gpuconv::filter2D(src.uroi, dst, ddepth, kernel);
+        ASSERT_EQ(expected.type(), dst.type());
+        EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), filterTolerance(expected.depth(), false)));
+    }
+}
 
 // ---- kernel size x border x ISOLATED x anchor x ROI ---------------------------------------------
 
@@ -536,28 +609,32 @@ TEST(Filter2D_RankOne, outer_products_match_cv)
 
 TEST(Filter2D_Errors, same_exception_as_cv)
 {
-    Mat m(10, 10, CV_16UC1, Scalar(1)), m8s(10, 10, CV_8SC1, Scalar(1)), mdst;
-    UMat u = m.getUMat(ACCESS_READ), u8s = m8s.getUMat(ACCESS_READ), udst;
-    const Mat k = Mat::ones(3, 3, CV_32F);
-    struct Bad { int ddepth; Mat kernel; Point anchor; int border; bool signedSrc; };
+    const Mat m(10, 10, CV_16UC1, Scalar(1)), m8s(10, 10, CV_8SC1, Scalar(1)), m32s(10, 10, CV_32SC1, Scalar(1));
+    const Mat parent8s(20, 20, CV_8SC1, Scalar(1));
+    Mat mdst;
+    UMat udst;
+    const Mat k = Mat::ones(3, 3, CV_32F), k56 = Mat::ones(7, 8, CV_32F);
+    struct Bad { Mat src; int ddepth; Mat kernel; Point anchor; int border; };
     const Bad cases[] = {
-        { CV_8U, k, Point(-1, -1), BORDER_DEFAULT, false },    // ddepth below the source depth
-        { CV_16S, k, Point(-1, -1), BORDER_DEFAULT, false },   // 16U -> 16S is not implemented
-        { -1, k, Point(3, 0), BORDER_DEFAULT, false },         // anchor outside the kernel
-        { -1, k, Point(-1, -1), BORDER_TRANSPARENT, false },   // no such border for filters
-        { -1, k, Point(-1, -1), BORDER_DEFAULT, true },        // 8S sources are not implemented
+        { m32s, CV_16S, k, Point(-1, -1), BORDER_DEFAULT },          // ddepth below the source depth
+        { m8s, CV_16U, k, Point(-1, -1), BORDER_DEFAULT },           // 8S -> 16U is not implemented
+        { m, -1, k, Point(3, 0), BORDER_DEFAULT },                   // anchor outside the kernel
+        { m, -1, k, Point(-1, -1), BORDER_TRANSPARENT },             // no such border for filters
+        { m8s, -1, k, Point(-1, -1), BORDER_DEFAULT },               // 8S sources are not implemented
+        { parent8s(Rect(2, 3, 10, 10)), -1, k56, Point(-1, -1), BORDER_DEFAULT },  // nor through the DFT on a ROI
     };
     for (const Bad& b : cases)
     {
-        SCOPED_TRACE(cv::format("ddepth %d anchor (%d, %d) border %d", b.ddepth, b.anchor.x, b.anchor.y, b.border));
-        const Mat& src = b.signedSrc ? m8s : m;
-        const UMat& usrc = b.signedSrc ? u8s : u;
+        SCOPED_TRACE(cv::format("%s ddepth %d kernel %dx%d anchor (%d, %d) border %d", typeToString(b.src.type()).c_str(),
+                                b.ddepth, b.kernel.cols, b.kernel.rows, b.anchor.x, b.anchor.y, b.border));
+        const Mat& src = b.src;
+        const UMat usrc = src.getUMat(ACCESS_READ);
         const int code = errorCode([&] { cv::filter2D(src, mdst, b.ddepth, b.kernel, b.anchor, 0, b.border); });
         ASSERT_NE(0, code);
         EXPECT_EQ(code, errorCode([&] { gpuconv::filter2D(usrc, udst, b.ddepth, b.kernel, b.anchor, 0, b.border); }));
     }
     EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(UMat(), udst, -1, k); }));
-    EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(u, udst, -1, Mat()); }));
+    EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(m.getUMat(ACCESS_READ), udst, -1, Mat()); }));
 }
 
 } // namespace

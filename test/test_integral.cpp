@@ -216,6 +216,37 @@ TEST(Integral_Empty, gives_a_single_zero_as_cv)
     EXPECT_TRUE(matsNear(expectedTilted, tilted.getMat(ACCESS_READ), Tolerance::exact()));
 }
 
+// An image with rows but no columns (or the reverse) has (W + 1) x (H + 1) zero sums in cv::, a
+// Mat source as much as a UMat one. (cv::integral's tilted sum of such a Mat crashes OpenCV 4.6:
+// gpuconv's is zeros of the sum's size.)
+TEST(Integral_Empty, rows_or_columns_without_pixels)
+{
+    for (const Size& size : { Size(5, 0), Size(0, 5), Size(0, 0) })
+        for (const int type : { CV_8UC1, CV_16UC2 })  // integer images: no doubles needed
+            for (const bool matSource : { true, false })
+            {
+                SCOPED_TRACE(cv::format("%dx%d %s, %s source", size.width, size.height, typeToString(type).c_str(),
+                                        matSource ? "Mat" : "UMat"));
+                const Mat src(size, type);
+                Mat expected, expectedSq;
+                cv::integral(src, expected, expectedSq, -1, CV_64F);
+                UMat usrc(size, type), sum, sqsum, tilted;
+                if (matSource)
+                    gpuconv::integral(src, sum, sqsum, tilted, -1, CV_64F);
+                else
+                    gpuconv::integral(usrc, sum, sqsum, tilted, -1, CV_64F);
+                ASSERT_EQ(expected.size(), sum.size());
+                ASSERT_EQ(expected.type(), sum.type());
+                EXPECT_TRUE(matsNear(expected, sum.getMat(ACCESS_READ), Tolerance::exact()));
+                ASSERT_EQ(expectedSq.size(), sqsum.size());
+                ASSERT_EQ(expectedSq.type(), sqsum.type());
+                EXPECT_TRUE(matsNear(expectedSq, sqsum.getMat(ACCESS_READ), Tolerance::exact()));
+                ASSERT_EQ(expected.size(), tilted.size());
+                ASSERT_EQ(expected.type(), tilted.type());
+                EXPECT_EQ(0, cv::norm(tilted, NORM_INF));
+            }
+}
+
 // ---- 32-bit integer sums that overflow wrap exactly as cv::'s --------------------------------
 
 TEST(Integral_Overflow, int32_sums_wrap_as_cv)

@@ -30,7 +30,11 @@ namespace gpuconv {
 
 @param src input image.
 @param dst output image of the same size and channel count as src.
-@param ddepth desired depth of the destination image, -1 for the depth of src.
+@param ddepth desired depth of the destination image, -1 for the depth of src: any of CV_8U,
+CV_16U, CV_16S, CV_32F and CV_64F for a source of any of these, as cv::filter2D takes them on UMat
+(a destination narrower than the source is saturated). 8S, 32S or 16F data fall back to
+cv::filter2D where its DFT path takes them (kernels of 50 taps or more on a whole image), and
+raise its error elsewhere.
 @param kernel convolution kernel (a correlation, in fact), a single-channel floating-point matrix.
 @param anchor anchor of the kernel; (-1,-1) means the kernel centre.
 @param delta value added to the filtered pixels before they are stored in dst.
