@@ -18,6 +18,14 @@
 
 int main(int argc, char** argv)
 {
+    if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
+    {
+        std::cout << "Usage: gpuconv_sample_blend [image1] [image2] [output] [alpha] [beta] [gamma]\n"
+                     "dst = image1 * alpha + image2 * beta + gamma with cv::gpuconv::addWeighted.\n"
+                     "Defaults: opencv-doc's LinuxLogo.jpg and WindowsLogo.jpg, blend.png,\n"
+                     "alpha 0.5, beta 1 - alpha, gamma 0.\n";
+        return EXIT_SUCCESS;
+    }
     const std::string data = "/usr/share/doc/opencv-doc/examples/data/";
     const std::string path1 = argc > 1 ? argv[1] : data + "LinuxLogo.jpg";
     const std::string path2 = argc > 2 ? argv[2] : data + "WindowsLogo.jpg";
