@@ -196,9 +196,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
 
     // Outer-product kernels (Gaussians, boxes) run as two 1D passes where that is cheaper.
     Mat kernelRow, kernelColumn;
-    const bool separableTakesDepths = !(c.sdepth == CV_64F && c.ddepth == CV_32F);  // cv::sepFilter2D's one gap
-    if (separableTakesDepths && detail::planRankOneAsSeparable(device, c.ksize) &&
-        rankOneFactors(kernel, kernelRow, kernelColumn))
+    if (detail::planRankOneAsSeparable(device, c.ksize) && rankOneFactors(kernel, kernelRow, kernelColumn))
         return detail::oclSepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
 
     UMat src = _src.getUMat();

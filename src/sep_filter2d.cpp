@@ -128,10 +128,8 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
                   "gpuconv::sepFilter2D: source depth must be 8U, 16U, 16S, 32F or 64F");
     CV_CheckDepth(a.ddepth, supported(a.ddepth),
                   "gpuconv::sepFilter2D: destination depth must be 8U, 16U, 16S, 32F or 64F");
-    // cv::sepFilter2D's column filters have no double buffer -> float destination.
-    if (a.sdepth == CV_64F && a.ddepth == CV_32F)
-        CV_Error(Error::StsNotImplemented,
-                 "gpuconv::sepFilter2D: a 64F source cannot be filtered into 32F (nor can it by cv::sepFilter2D)");
+    // 64F -> 32F, which cv::sepFilter2D takes on UMat (odd kernels, its OpenCL path) but not on
+    // the CPU (no column filter from a double buffer into float), filters in double below.
     CV_CheckEQ(kernelX.type(), kernelY.type(), "gpuconv::sepFilter2D: kernelX and kernelY must have one type");
     CV_Check(kernelX.size(), kernelX.rows() == 1 || kernelX.cols() == 1,
              "gpuconv::sepFilter2D: kernelX must be a row or a column");

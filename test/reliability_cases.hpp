@@ -529,6 +529,8 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
             c.dstMode = DST_ROI;
         if (fn == FN_FILTER2D && depth == CV_32F && c.ddepth == CV_8U)
             c.ddepth = -1;  // cv::filter2D takes it through its DFT path for large kernels only
+        if (fn == FN_SEP_FILTER2D && depth == CV_64F && c.ddepth == CV_32F)
+            c.ddepth = -1;  // cv::sepFilter2D takes it on UMat only (SepFilter2D_Types checks it)
         const int lengths = rng.uniform(0, 8);
         // Wide: filter2D up to 64x64; sepFilter2D up to 520 taps, past the fixed-length builds
         // (32) and the 511.

@@ -51,7 +51,9 @@ CV_EXPORTS_W void filter2D(InputArray src, OutputArray dst, int ddepth, InputArr
 
 @param src input image.
 @param dst output image of the same size and channel count as src.
-@param ddepth destination image depth, -1 for the depth of src.
+@param ddepth destination image depth, -1 for the depth of src: any of CV_8U, CV_16U, CV_16S, CV_32F
+and CV_64F for a source of any of these, CV_64F into CV_32F too (filtered in double), which
+cv::sepFilter2D takes on UMat but not on the CPU.
 @param kernelX coefficients for filtering each row.
 @param kernelY coefficients for filtering each column.
 @param anchor anchor position within the kernel; (-1,-1) means the kernel centre.
