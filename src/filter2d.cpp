@@ -17,14 +17,6 @@ struct Correlation
     bool openclDepths = true;  //!< false: depths only cv::filter2D's DFT path takes, left to it
 };
 
-/** The depths the OpenCL correlation reads and writes, in any pair: cv::filter2D's OpenCL path
-    takes any pair of them, its CPU path the pairs cv::getLinearFilter implements and, through its
-    DFT (kernels of 50 taps or more on a whole image), any pair. */
-bool openclDepth(int depth)
-{
-    return depth == CV_8U || depth == CV_16U || depth == CV_16S || depth == CV_32F || depth == CV_64F;
-}
-
 /** Whether cv::filter2D on the CPU correlates `src` through its DFT (hal's dftFilter2D), which
     takes any depths: a kernel of 50 taps or more (130 for the pairs its direct correlation
     vectorises, all of them OpenCL depths) over a whole image, or a ROI under BORDER_ISOLATED. */
@@ -63,7 +55,9 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
         c.anchor.y = c.ksize.height / 2;
     if (!c.anchor.inside(Rect(0, 0, c.ksize.width, c.ksize.height)))
         CV_Error(Error::StsAssert, "gpuconv::filter2D: the anchor must lie inside the kernel");
-    c.openclDepths = openclDepth(c.sdepth) && openclDepth(c.ddepth);
+    // cv::filter2D's OpenCL path takes any pair of the filter depths, its CPU path the pairs
+    // cv::getLinearFilter implements and, through its DFT, any pair of any depths.
+    c.openclDepths = detail::oclFilterDepth(c.sdepth) && detail::oclFilterDepth(c.ddepth);
     if (!c.openclDepths && !cvCorrelatesThroughDft(src, c.ksize, borderType))
     {
         // cv::getLinearFilter's errors, in its order.

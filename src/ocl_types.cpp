@@ -38,6 +38,11 @@ std::string oclAccumulatorTypeName(int depth, int lanes)
     return depth == CV_32S ? "u" + oclTypeName(depth, lanes) : oclTypeName(depth, lanes);
 }
 
+bool oclFilterDepth(int depth)
+{
+    return depth == CV_8U || depth == CV_16U || depth == CV_16S || depth == CV_32F || depth == CV_64F;
+}
+
 bool oclDeviceHasDoubles(const ocl::Device& device)
 {
     // Read once: this runs several times per call.

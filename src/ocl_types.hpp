@@ -31,6 +31,10 @@ int oclVectorLanes(int cn);
 /** Bytes of one pixel of `cn` channels of `depth` as an OpenCL vector (oclVectorLanes). */
 size_t oclPixelBytes(int depth, int cn);
 
+/** Whether the filters' kernels read and write `depth` (8U, 16U, 16S, 32F, 64F), in any pair:
+    the depths cv::filter2D and cv::sepFilter2D filter. */
+bool oclFilterDepth(int depth);
+
 /** Whether gpuconv computes in double precision on the device: where it has doubles, unless the
     configuration parameter OPENCV_GPUCONV_DEVICE_DOUBLES=0 says to run as on a device without
     them (tests of such devices on any device; read once per process). */

@@ -121,12 +121,9 @@ SepArithmetic resolveSepArithmetic(int srcType, int ddepth, const _InputArray& k
     a.sdepth = CV_MAT_DEPTH(srcType);
     a.cn = CV_MAT_CN(srcType);
     a.ddepth = ddepth < 0 ? a.sdepth : CV_MAT_DEPTH(ddepth);
-    const auto supported = [](int d) {
-        return d == CV_8U || d == CV_16U || d == CV_16S || d == CV_32F || d == CV_64F;
-    };
-    CV_CheckDepth(a.sdepth, supported(a.sdepth),
+    CV_CheckDepth(a.sdepth, detail::oclFilterDepth(a.sdepth),
                   "gpuconv::sepFilter2D: source depth must be 8U, 16U, 16S, 32F or 64F");
-    CV_CheckDepth(a.ddepth, supported(a.ddepth),
+    CV_CheckDepth(a.ddepth, detail::oclFilterDepth(a.ddepth),
                   "gpuconv::sepFilter2D: destination depth must be 8U, 16U, 16S, 32F or 64F");
     // 64F -> 32F, which cv::sepFilter2D takes on UMat (odd kernels, its OpenCL path) but not on
     // the CPU (no column filter from a double buffer into float), filters in double below.

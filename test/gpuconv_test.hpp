@@ -221,13 +221,17 @@ const std::pair<int, int> kFilter2DDepthPairs[] = {
     { CV_32F, -1 },    { CV_32F, CV_64F }, { CV_64F, -1 },
 };
 
-/** Whether cv::filter2D's CPU FilterEngine correlates `sdepth` into `ddepth` (cv::getLinearFilter). */
+/** Whether cv::filter2D's CPU FilterEngine correlates `sdepth` into `ddepth` (cv::getLinearFilter):
+    the pairs above but 32F -> 64F. */
 inline bool filterEngineCorrelates(int sdepth, int ddepth)
 {
     ddepth = ddepth < 0 ? sdepth : ddepth;
-    return (sdepth == CV_8U && (ddepth == CV_8U || ddepth == CV_16U || ddepth == CV_16S || ddepth >= CV_32F)) ||
-           ((sdepth == CV_16U || sdepth == CV_16S) && (ddepth == sdepth || ddepth >= CV_32F)) ||
-           (sdepth == CV_32F && ddepth == CV_32F) || (sdepth == CV_64F && ddepth == CV_64F);
+    if (sdepth == CV_32F && ddepth == CV_64F)
+        return false;
+    for (const auto& pair : kFilter2DDepthPairs)
+        if (pair.first == sdepth && (pair.second < 0 ? sdepth : pair.second) == ddepth)
+            return true;
+    return false;
 }
 
 /** The border modes cv::filter2D and cv::sepFilter2D take (each also with BORDER_ISOLATED). */

@@ -467,12 +467,13 @@ Case randomCase(Rng& rng, int fn, int sizeScale = 1, bool widePalette = false)
         { CV_8UC1, -1 }, { CV_8UC3, -1 }, { CV_8UC4, -1 }, { CV_8UC1, CV_32F }, { CV_16SC1, -1 },
         { CV_16UC2, CV_32F }, { CV_32FC1, -1 }, { CV_32FC4, -1 }, { CV_64FC2, -1 }, { CV_32FC1, CV_8U },
     };
-    // The wide palette's filter2D pairs: every one but 32F -> 64F, which cv::filter2D takes
-    // through its DFT for large kernels only (test_filter2d.cpp checks it).
+    // The wide palette's filter2D pairs: those of cv::filter2D's CPU correlation, its oracle; not
+    // 32F -> 64F, which cv::filter2D takes through its DFT for large kernels only (test_filter2d.cpp
+    // checks it).
     static const std::vector<std::pair<int, int>> filter2DPairs = [] {
         std::vector<std::pair<int, int>> pairs;
         for (const auto& pair : kFilter2DDepthPairs)
-            if (pair != std::make_pair((int)CV_32F, (int)CV_64F))
+            if (filterEngineCorrelates(pair.first, pair.second))
                 pairs.push_back(pair);
         return pairs;
     }();
