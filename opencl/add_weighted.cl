@@ -3,8 +3,8 @@
 
 // dst = saturate(src1 * alpha + src2 * beta + gamma) with the arithmetic of cv::addWeighted:
 // both sources are converted to the working type WT, the weighted sum is one fused
-// fma(a, alpha, fma(b, beta, gamma)) in the accumulator type AT (float, or double for 32S and
-// 64F work), rounded and saturated to WT, then converted to the destination type DT.
+// fma(a, alpha, fma(b, beta, gamma)) in the accumulator type AT (float, or double for 32S, 32F
+// and 64F work), rounded and saturated to WT, then converted to the destination type DT.
 //
 // Build options (src/add_weighted.cpp): T1, T2, AT, DT element types; T1V, T2V, ATV, DTV their
 // VEC-lane vectors; VEC-lane conversions SRC1_TO_WT, SRC2_TO_WT, WT_TO_AT, AT_TO_WT, WT_TO_DT;
@@ -17,13 +17,21 @@
 
 #include "common/vector.cl"
 
+#ifdef SCALAR_OPERAND
+// The scalar's value for each of the CN channels, passed by value.
+typedef struct { AT v[CN]; } ChannelValues;
+#endif
+
 __kernel void add_weighted(__global const uchar* src1, int src1_step, int src1_offset,
 #ifndef SCALAR_OPERAND
                            __global const uchar* src2, int src2_step, int src2_offset,
 #endif
                            __global uchar* dst, int dst_step, int dst_offset,
-                           int rows, int row_elems, AT alpha, AT beta, AT gamma,
-                           AT scalar0, AT scalar1, AT scalar2, AT scalar3)
+                           int rows, int row_elems, AT alpha, AT beta, AT gamma
+#ifdef SCALAR_OPERAND
+                           , ChannelValues channel_values
+#endif
+                          )
 {
     const int x = get_global_id(0) * VEC;
     const int y = get_global_id(1);
@@ -78,10 +86,9 @@ __kernel void add_weighted(__global const uchar* src1, int src1_step, int src1_o
     }
 
 #ifdef SCALAR_OPERAND
-    const AT channel_value[4] = { scalar0, scalar1, scalar2, scalar3 };
     AT scalar_part[VEC];
     for (int i = 0; i < VEC; ++i)
-        scalar_part[i] = channel_value[(x + i) % CN];
+        scalar_part[i] = channel_values.v[(x + i) % CN];
     const ATV scalar = VLOAD(scalar_part);
     const ATV array = WT_TO_AT(SRC1_TO_WT(a));
 #  if SCALAR_OPERAND == 1

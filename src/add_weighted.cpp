@@ -106,21 +106,24 @@ WeightedSum resolveWeightedSum(const _InputArray*& psrc1, const _InputArray*& ps
                   "gpuconv::addWeighted: unsupported output depth");
     CV_CheckDepth(ws.depth1, ws.depth1 >= CV_8U && ws.depth1 <= CV_64F,
                   "gpuconv::addWeighted: unsupported input depth");
-    // cv::hal::addWeighted8u..16s weigh in float, 32s and 64f in double, 32f in float.
-    ws.accDepth = ws.workDepth == CV_32S || ws.workDepth == CV_64F ? CV_64F : CV_32F;
+    // cv::hal::addWeighted8u..16s weigh in float; 32s, 32f and 64f in double (add_weighted_loop_d),
+    // 32f rounding the double sum to float.
+    ws.accDepth = ws.workDepth >= CV_32S ? CV_64F : CV_32F;
     return ws;
 }
 
-/** The scalar operand per channel, converted to the working type as cv:: converts it. */
-Vec4d scalarOperand(const Mat& scalar, const WeightedSum& ws)
+/** The scalar operand per channel (of any count, as cv:: takes them), converted to the working
+    type as cv:: converts it, then to the accumulator type `AccT`. */
+template <typename AccT>
+std::vector<AccT> scalarOperand(const Mat& scalar, const WeightedSum& ws)
 {
     const int scn = (int)scalar.total();
     Mat work, workAsDouble;
     Mat(1, std::min(ws.cn, scn), CV_64F, (void*)scalar.ptr<double>()).convertTo(work, ws.workDepth);
     work.convertTo(workAsDouble, CV_64F);
-    Vec4d value;
+    std::vector<AccT> value(ws.cn);
     for (int c = 0; c < ws.cn; ++c)
-        value[c] = workAsDouble.at<double>(0, scn == 1 ? 0 : c);
+        value[c] = (AccT)workAsDouble.at<double>(0, scn == 1 ? 0 : c);
     return value;
 }
 
@@ -131,13 +134,34 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
     if (psrc1->dims() > 2)
         return "arrays of more than two dimensions";
     const ocl::Device& device = ocl::Device::getDefault();
-    detail::OclDecline decline = detail::checkDoublePrecision(device, { ws.depth1, ws.depth2, ws.accDepth, ws.dstDepth });
+    // Without doubles, 32F work weighs in float: float results stay within their tolerance, and
+    // integer ones differ from cv::'s by one at most, where the exact sum is a tie.
+    const int accDepth = ws.workDepth == CV_32F && !detail::oclDeviceHasDoubles(device) ? CV_32F : ws.accDepth;
+    detail::OclDecline decline = detail::checkDoublePrecision(device, { ws.depth1, ws.depth2, accDepth, ws.dstDepth });
     if (!decline.empty())
         return decline;
 
     UMat src1 = psrc1->getUMat();
     UMat src2 = ws.src2IsScalar ? UMat() : psrc2->getUMat();
-    const Vec4d scalar = ws.src2IsScalar ? scalarOperand(psrc2->getMat(), ws) : Vec4d();
+    // The scalar's channel values go by value, as the kernel's last argument.
+    std::vector<uchar> scalarBytes;
+    if (ws.src2IsScalar)
+    {
+        const Mat scalar = psrc2->getMat();
+        if (accDepth == CV_32F)
+        {
+            const std::vector<float> v = scalarOperand<float>(scalar, ws);
+            scalarBytes.assign((const uchar*)v.data(), (const uchar*)(v.data() + v.size()));
+        }
+        else
+        {
+            const std::vector<double> v = scalarOperand<double>(scalar, ws);
+            scalarBytes.assign((const uchar*)v.data(), (const uchar*)(v.data() + v.size()));
+        }
+        // Room for the other arguments beside the values.
+        if (scalarBytes.size() + 256 > device.maxParameterSize())
+            return cv::format("a scalar of %d channels, more than the kernel's arguments can hold", ws.cn);
+    }
     UMat out;
     decline = detail::createCheckedOutput(
         "addWeighted", { &src1, &src2 }, dst, src1.size(), CV_MAKETYPE(ws.dstDepth, ws.cn), out);
@@ -158,10 +182,13 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
 
     const bool doubles = detail::oclDeviceHasDoubles(device);
     const int scalarOperand = !ws.src2IsScalar ? 0 : ws.swapped ? 1 : 2;
+    // The channel count shapes the program only through the scalar (CV_CN_MAX is 512).
     uint64 key = 0;
-    for (int field : { ws.depth1, ws.depth2, ws.workDepth, ws.accDepth, ws.dstDepth, ws.cn,
-                       scalarOperand, plan.vectorWidth, (int)doubles })
-        key = key * 32 + (uint64)field;
+    const bool keyFits = detail::packVariantKey(
+        { { ws.depth1, 3 }, { ws.depth2, 3 }, { ws.workDepth, 3 }, { accDepth, 3 }, { ws.dstDepth, 3 },
+          { scalarOperand ? ws.cn : 0, 10 }, { scalarOperand, 2 }, { plan.vectorWidth, 5 }, { (int)doubles, 1 } },
+        key);
+    CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
     const std::string& options = optionsCache.get(key, [&] {
         const int vec = plan.vectorWidth;
@@ -171,13 +198,13 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
             "-D T1=%s -D T2=%s -D AT=%s -D DT=%s -D T1V=%s -D T2V=%s -D ATV=%s -D DTV=%s"
             " -D SRC1_TO_WT=%s -D SRC2_TO_WT=%s -D WT_TO_AT=%s -D AT_TO_WT=%s -D WT_TO_DT=%s",
             oclTypeName(ws.depth1).c_str(), oclTypeName(ws.depth2).c_str(),
-            oclTypeName(ws.accDepth).c_str(), oclTypeName(ws.dstDepth).c_str(),
+            oclTypeName(accDepth).c_str(), oclTypeName(ws.dstDepth).c_str(),
             oclTypeName(ws.depth1, vec).c_str(), oclTypeName(ws.depth2, vec).c_str(),
-            oclTypeName(ws.accDepth, vec).c_str(), oclTypeName(ws.dstDepth, vec).c_str(),
+            oclTypeName(accDepth, vec).c_str(), oclTypeName(ws.dstDepth, vec).c_str(),
             oclConvertName(ws.depth1, ws.workDepth, vec).c_str(),
             oclConvertName(ws.depth2, ws.workDepth, vec).c_str(),
-            oclConvertName(ws.workDepth, ws.accDepth, vec).c_str(),
-            oclConvertName(ws.accDepth, ws.workDepth, vec).c_str(),
+            oclConvertName(ws.workDepth, accDepth, vec).c_str(),
+            oclConvertName(accDepth, ws.workDepth, vec).c_str(),
             oclConvertName(ws.workDepth, ws.dstDepth, vec).c_str());
         if (scalarOperand)
             o += cv::format(" -D SCALAR_OPERAND=%d -D CN=%d", scalarOperand, ws.cn);
@@ -195,16 +222,18 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
     arg = kernel.set(arg, ocl::KernelArg::WriteOnlyNoSize(out));
     arg = kernel.set(arg, rows);
     arg = kernel.set(arg, rowElements);
-    if (ws.accDepth == CV_32F)
+    if (accDepth == CV_32F)
     {
-        for (double v : { alpha, beta, gamma, scalar[0], scalar[1], scalar[2], scalar[3] })
+        for (double v : { alpha, beta, gamma })
             arg = kernel.set(arg, (float)v);
     }
     else
     {
-        for (double v : { alpha, beta, gamma, scalar[0], scalar[1], scalar[2], scalar[3] })
+        for (double v : { alpha, beta, gamma })
             arg = kernel.set(arg, v);
     }
+    if (ws.src2IsScalar)
+        arg = kernel.setBytes(arg, scalarBytes.data(), scalarBytes.size());
     if (!kernel.enqueue(plan.shape))
         return "enqueueing the add_weighted kernel failed";
     return detail::OclDecline();

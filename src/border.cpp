@@ -70,18 +70,10 @@ UMat copyFilterSource(const UMat& src, BorderGeometry& g, Size ksize, Point anch
     return copy(Rect(g.roiOffset, src.size()));
 }
 
-BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function)
+BorderGeometry filterBorderGeometry(const UMat& src, int borderType, Size ksize, Point anchor, const char* function)
 {
-    const int mode = borderType & ~BORDER_ISOLATED;
-    // StsBadArg, as cv::borderInterpolate raises it for the filters' twins.
-    if (!(mode == BORDER_CONSTANT || mode == BORDER_REPLICATE || mode == BORDER_REFLECT ||
-          mode == BORDER_WRAP || mode == BORDER_REFLECT_101))
-        CV_Error(Error::StsBadArg,
-                 cv::format("gpuconv::%s: unsupported border type %d (BORDER_CONSTANT, REPLICATE, "
-                            "REFLECT, WRAP or REFLECT_101, optionally | BORDER_ISOLATED; "
-                            "BORDER_TRANSPARENT is not supported)", function, borderType));
     BorderGeometry g;
-    g.mode = mode;
+    g.mode = borderType & ~BORDER_ISOLATED;
     if (borderType & BORDER_ISOLATED)
     {
         g.whole = src.size();
@@ -89,6 +81,20 @@ BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char*
     }
     else
         src.locateROI(g.whole, g.roiOffset);
+    if (!(g.mode == BORDER_CONSTANT || g.mode == BORDER_REPLICATE || g.mode == BORDER_REFLECT ||
+          g.mode == BORDER_WRAP || g.mode == BORDER_REFLECT_101))
+    {
+        // cv::'s filters consult the rule only for pixels outside the image, and accept any value
+        // (BORDER_TRANSPARENT too) for a window that stays inside it: no rule is applied then.
+        const Rect window(g.roiOffset - anchor, src.size() + ksize - Size(1, 1));
+        if ((window & Rect(Point(0, 0), g.whole)) != window)
+            // StsBadArg, as cv::borderInterpolate raises it for the filters' twins.
+            CV_Error(Error::StsBadArg,
+                     cv::format("gpuconv::%s: unsupported border type %d (BORDER_CONSTANT, REPLICATE, "
+                                "REFLECT, WRAP or REFLECT_101, optionally | BORDER_ISOLATED; "
+                                "BORDER_TRANSPARENT is not supported)", function, borderType));
+        g.mode = BORDER_CONSTANT;
+    }
     g.wholeOffset = src.offset - (size_t)g.roiOffset.y * src.step[0] -
                     (size_t)g.roiOffset.x * src.elemSize();
     return g;
@@ -127,7 +133,11 @@ void filterOnTheCpu(InputArray src, OutputArray dst, Size ksize, Point anchor, i
     // The window's apron lies inside the padded image, so the rule given here reaches no output.
     Mat filtered;
     filter(padded(window), filtered, a, BORDER_CONSTANT | BORDER_ISOLATED);
-    filtered(Rect(a, window.size() - ksize + Size(1, 1))).copyTo(dst);
+    const Mat result = filtered(Rect(a, window.size() - ksize + Size(1, 1)));
+    // Created first: copyTo would convert into a destination of a fixed other type, which cv::
+    // refuses.
+    dst.create(result.size(), result.type());
+    result.copyTo(dst);
 }
 
 }}} // namespace cv::gpuconv::detail

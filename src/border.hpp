@@ -28,11 +28,13 @@ class KernelLaunch;
     as cv::BorderTypes' value, which border.cl reads at run time. */
 int setBorderedSourceArgs(KernelLaunch& k, int arg, const UMat& src, const BorderGeometry& g);
 
-/** Checks that `borderType` is one cv::filter2D and cv::sepFilter2D accept (any of the five
-    modes, optionally | BORDER_ISOLATED) and resolves it for `src`: without BORDER_ISOLATED a
-    ROI reads its parent's pixels across its edges, as cv:: does. An unsupported `borderType`
-    raises StsBadArg naming gpuconv::`function`. */
-BorderGeometry filterBorderGeometry(const UMat& src, int borderType, const char* function = "filter");
+/** Resolves `borderType` for `src` and a `ksize` window anchored at `anchor`: without
+    BORDER_ISOLATED a ROI reads its parent's pixels across its edges, as cv:: does. Any of the five
+    modes is taken (optionally | BORDER_ISOLATED); any other value only where the window stays
+    inside the image, where cv::filter2D and cv::sepFilter2D take it too, and otherwise raises
+    StsBadArg naming gpuconv::`function`. */
+BorderGeometry filterBorderGeometry(const UMat& src, int borderType, Size ksize, Point anchor,
+                                    const char* function);
 
 /** A copy of all that a filter with a `ksize` window anchored at `anchor` reads for `src` under
     the rule `g` (for a destination that shares the source's buffer): the rows of the ROI and its

@@ -65,6 +65,13 @@ OclDecline checkDeviceArrays(const char* function, std::initializer_list<const U
     {
         if (!a || !a->u)
             continue;
+        if (a->u->refcount > 0)
+        {
+            // UMat::handle() asserts that no host view is alive; the twin reads through it.
+            if (decline.empty())
+                decline = "an array with a host view alive (a Mat from UMat::getMat), which kernels cannot take";
+            continue;
+        }
         if (!a->u->handle)
         {
             if (decline.empty())
@@ -82,6 +89,18 @@ OclDecline checkDeviceArrays(const char* function, std::initializer_list<const U
             decline = cv::format("an array of %zu bytes: the kernels address arrays with 32-bit offsets", a->u->size);
     }
     return decline;
+}
+
+bool sharesMemory(const UMat& a, const UMat& b)
+{
+    if (!a.u || !b.u)
+        return false;
+    if (a.u == b.u)
+        return true;
+    // Mat::getUMat makes every call a buffer of its own over the Mat's memory (origdata), so two
+    // UMats of one Mat have different buffers that share their pixels.
+    const uchar *hostA = a.u->origdata, *hostB = b.u->origdata;
+    return hostA && hostB && hostA < hostB + b.u->size && hostB < hostA + a.u->size;
 }
 
 OclDecline checkWholePixelRows(std::initializer_list<const UMat*> arrays)

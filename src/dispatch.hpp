@@ -63,9 +63,16 @@ void runWithFallback(const char* function, std::initializer_list<const _OutputAr
       function (its buffer cannot be used by this context's kernels);
     - an array whose buffer exceeds INT_MAX bytes makes the entry decline: OpenCV passes steps and
       offsets to kernels as int, and the kernels index rows with them;
-    - so does an array in host memory (a UMat allocated while OpenCL was off has no buffer).
+    - so does an array in host memory (a UMat allocated while OpenCL was off has no buffer),
+      and one with a host view alive (a Mat that UMat::getMat returned): its buffer cannot be
+      handed to a kernel until the view ends.
     Returns the decline reason, or an empty string. */
 OclDecline checkDeviceArrays(const char* function, std::initializer_list<const UMat*> arrays);
+
+/** Whether `a` and `b` may share pixels: the same buffer, or buffers over overlapping host memory
+    (UMats that Mat::getUMat made of one Mat). A filter whose destination shares its source's
+    pixels copies the source first. */
+bool sharesMemory(const UMat& a, const UMat& b);
 
 /** Declines arrays of 2 or 4 channels whose rows do not all start on a whole pixel (a step that is
     not a multiple of the pixel's size: cv::Mat allows any multiple of the element size). The

@@ -42,6 +42,7 @@ Correlation resolveCorrelation(const _InputArray& src, int ddepth, const Mat& ke
     if (src.empty() || kernel.empty())
         CV_Error(Error::StsAssert, "gpuconv::filter2D: the source and the kernel must not be empty");
     CV_CheckEQ(kernel.channels(), 1, "gpuconv::filter2D: the kernel must have a single channel");
+    CV_CheckLE(kernel.dims, 2, "gpuconv::filter2D: the kernel must be a 2D matrix");
     Correlation c;
     c.sdepth = src.depth();
     c.cn = src.channels();
@@ -194,7 +195,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         return detail::oclSepFilter2D(_src, _dst, ddepth, kernelRow, kernelColumn, c.anchor, delta, borderType);
 
     UMat src = _src.getUMat();
-    detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, "filter2D");
+    detail::BorderGeometry border = detail::filterBorderGeometry(src, borderType, c.ksize, c.anchor, "filter2D");
     UMat dst;
     decline = detail::createCheckedOutput(
         "filter2D", { &src }, _dst, src.size(), CV_MAKETYPE(c.ddepth, c.cn), dst);
@@ -206,7 +207,7 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
     // Work groups read their source window while others write their results: a destination
     // sharing the source's buffer (in place, or an overlapping view of the same parent) would be
     // read after it was written. Such a source is first copied, with what its border rule reads.
-    if (src.u == dst.u)
+    if (detail::sharesMemory(src, dst))
         src = detail::copyFilterSource(src, border, c.ksize, c.anchor);
 
     // The weights in the accumulator depth, as cv::getLinearFilter converts them (same rounding).

@@ -265,7 +265,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
         return decline;
 
     UMat src = srcIn.getUMat();
-    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, "sepFilter2D");
+    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, Size(a.kx.cols, a.ky.cols), a.anchor, "sepFilter2D");
     UMat out;
     decline = detail::createCheckedOutput(
         "sepFilter2D", { &src }, dst, src.size(), CV_MAKETYPE(a.ddepth, a.cn), out);
@@ -276,7 +276,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
     // The single passes and the direct kernel read neighbours that other groups may already have
     // written, as filter2D's kernels do: in place, they filter a copy of what they read. (The two
     // passes would not need it, but their kernels are long and rare in place.)
-    if (src.u == out.u)
+    if (detail::sharesMemory(src, out))
         src = detail::copyFilterSource(src, geometry, Size(a.kx.cols, a.ky.cols), a.anchor);
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;

@@ -187,6 +187,69 @@ TEST(AddWeighted_Scalar, array_and_scalar)
         }
 }
 
+TEST(AddWeighted_Scalar, more_than_four_channels)
+{
+    // cv:: takes a scalar of 1 or of cn values (a 1 x cn CV_64F Mat) for any channel count;
+    // gpuconv passes the cn values to its kernel.
+    RNG rng = testRng();
+    for (int type : { CV_8UC(5), CV_32FC(7), CV_16SC(12) })
+        for (bool perChannel : { false, true })
+        {
+            const int cn = CV_MAT_CN(type);
+            SCOPED_TRACE(cv::format("%s, scalar of %d values", typeToString(type).c_str(), perChannel ? cn : 1));
+            Mat scalar(1, perChannel ? cn : 1, CV_64F);
+            rng.fill(scalar, RNG::UNIFORM, -40, 40);
+            TestArray src(rng, Size(29, 6), type, true), dst(rng, Size(29, 6), type, true);
+            if (declinedWithoutDoubles(addWeightedNeedsDoubles(CV_MAT_DEPTH(type), CV_64F, -1),
+                                       [&] { gpuconv::addWeighted(src.uroi, 0.6, scalar, 0.8, 2.25, dst.uroi); }))
+                continue;
+            Mat expected;
+            cv::addWeighted(src.roi, 0.6, scalar, 0.8, 2.25, expected);
+            gpuconv::addWeighted(src.uroi, 0.6, scalar, 0.8, 2.25, dst.uroi);
+            EXPECT_TRUE(matsNear(expected, dst.uroi.getMat(ACCESS_READ), defaultTolerance(CV_MAT_DEPTH(type))));
+            EXPECT_TRUE(outsideRoiUnchanged(dst));
+            // The scalar first (a row: cv:: takes no column of more than 4 values).
+            cv::addWeighted(scalar, 0.6, src.roi, 0.8, 2.25, expected);
+            gpuconv::addWeighted(scalar, 0.6, src.uroi, 0.8, 2.25, dst.uroi);
+            EXPECT_TRUE(matsNear(expected, dst.uroi.getMat(ACCESS_READ), defaultTolerance(CV_MAT_DEPTH(type))));
+        }
+}
+
+// ---- integer results weighed in float work: cv:: sums in double ----------------------------------
+
+TEST(AddWeighted_FloatWork, integer_results_at_ties)
+{
+    // Operands or a destination of other depths make cv::'s working depth CV_32F, whose weighted
+    // sum cv::hal::addWeighted32f takes in double and rounds to float before the conversion to
+    // the destination. Weights that make exact ties (0.7 a - 0.4 b + 3.3 is k + 1/2 wherever
+    // 7a - 4b + 3 is a multiple of 10) round as cv:: rounds them only in that arithmetic: in float
+    // sums, about one element in a hundred differs by one. Devices without doubles weigh in
+    // float (src/add_weighted.cpp), within one of cv::.
+    RNG rng = testRng();
+    const Tolerance tol = deviceHasDoubles() ? Tolerance::exact() : Tolerance::absolute(1);
+    struct Pair { int depth1, depth2, dtype; };
+    for (const Pair& p : { Pair{ CV_8U, CV_8U, CV_16U }, Pair{ CV_8U, CV_8U, CV_32S }, Pair{ CV_16U, CV_16U, CV_16S },
+                           Pair{ CV_32F, CV_32F, CV_16S }, Pair{ CV_8U, CV_16S, CV_8U } })
+    {
+        SCOPED_TRACE(cv::format("%s + %s -> %s", depthName(p.depth1), depthName(p.depth2), depthName(p.dtype)));
+        TestArray a(rng, Size(67, 13), CV_MAKETYPE(p.depth1, 2), true, 0, 256);
+        TestArray b(rng, Size(67, 13), CV_MAKETYPE(p.depth2, 2), true, 0, 256);
+        for (TestArray* t : { &a, &b })
+            if (t->roi.depth() == CV_32F)  // integers: ties need them
+            {
+                Mat integers;
+                t->roi.convertTo(integers, CV_32S);
+                integers.convertTo(t->roi, CV_32F);
+                t->parent.copyTo(t->uparent);
+            }
+        Mat expected;
+        cv::addWeighted(a.roi, 0.7, b.roi, -0.4, 3.3, expected, p.dtype);
+        UMat dst;
+        gpuconv::addWeighted(a.uroi, 0.7, b.uroi, -0.4, 3.3, dst, p.dtype);
+        EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), tol));
+    }
+}
+
 // ---- errors: the same kind of cv::Exception as cv:: --------------------------------------------
 
 TEST(AddWeighted_Errors, same_exception_as_cv)

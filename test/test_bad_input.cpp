@@ -273,6 +273,7 @@ std::vector<Row> filterRows(int fn)
         { "empty kernel", withKernel(Mat()) },
         { "2-channel kernel", withKernel(Mat(1, 3, CV_32FC2, Scalar::all(0.25))) },
         { "integer kernel", withKernel(Mat(1, 3, CV_32S, Scalar(1))) },
+        { "3-D kernel", withKernel(Mat(std::vector<int>{ 3, 3, 3 }, CV_32F, Scalar(0.1))) },
         { "kernel larger than the image", [=](RNG& r) { return make(r, CV_8UC1, Size(4, 3), Size(9, 7)); } },
         { "anchor outside the kernel", [=](RNG& r) { Call c = make(r, CV_8UC1, s, k); c.anchor = Point(3, 0); return c; } },
         { "anchor below -1", [=](RNG& r) { Call c = make(r, CV_8UC1, s, k); c.anchor = Point(-2, 1); return c; } },
@@ -598,6 +599,24 @@ TEST(BadInput, fallback_follows_the_border_rule)
                 }
 }
 
+/** An ordinary call of `fn` on a `size` 8UC3 image (integral: the sum alone, CV_32S), which cv::
+    and gpuconv's OpenCL path both take; its destination's size and type. */
+Call plainCall(RNG& rng, int fn, Size size)
+{
+    Call c = fn == FN_ADD_WEIGHTED ? weighted(rng, CV_8UC3, size, CV_8UC3, size)
+             : fn == FN_INTEGRAL  ? Call()
+                                  : filterCall(rng, fn, CV_8UC3, size, Size(5, 3));
+    c.fn = fn;
+    if (fn == FN_INTEGRAL)
+    {
+        c.src = randomUMat(rng, size, CV_8UC3);
+        c.ddepth = CV_32S;
+    }
+    return c;
+}
+Size plainDstSize(int fn, Size size) { return fn == FN_INTEGRAL ? size + Size(1, 1) : size; }
+int plainDstType(int fn) { return fn == FN_INTEGRAL ? CV_32SC3 : CV_8UC3; }
+
 TEST(BadInput, arrays_in_host_memory)
 {
     // A UMat allocated while OpenCL was off lies in host memory, which no kernel can take: gpuconv
@@ -615,17 +634,9 @@ TEST(BadInput, arrays_in_host_memory)
     const Size size(23, 9);
     for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D, (int)FN_INTEGRAL })
     {
-        Call device = fn == FN_ADD_WEIGHTED ? weighted(rng, CV_8UC3, size, CV_8UC3, size)
-                      : fn == FN_INTEGRAL  ? Call()
-                                           : filterCall(rng, fn, CV_8UC3, size, Size(5, 3));
-        device.fn = fn;
-        if (fn == FN_INTEGRAL)
-        {
-            device.src = randomUMat(rng, size, CV_8UC3);
-            device.ddepth = CV_32S;
-        }
-        const Size dstSize = fn == FN_INTEGRAL ? size + Size(1, 1) : size;
-        const int dstType = fn == FN_INTEGRAL ? CV_32SC3 : CV_8UC3;
+        const Call device = plainCall(rng, fn, size);
+        const Size dstSize = plainDstSize(fn, size);
+        const int dstType = plainDstType(fn);
         const Outcome expected = invoke(device, CV_TWIN);
         ASSERT_FALSE(expected.raised) << expected.error;
         const Tolerance tol = fn == FN_INTEGRAL ? Tolerance::exact() : Tolerance::absolute(1);
@@ -697,6 +708,147 @@ TEST(BadInput, destination_aliases_source)
     cv::integral(a, expectedSum, CV_64F);
     gpuconv::integral(s, s, CV_64F);
     EXPECT_TRUE(matsNear(expectedSum, s.getMat(ACCESS_READ), Tolerance::exact()));
+}
+
+TEST(BadInput, destination_shares_a_mat_with_the_source)
+{
+    // Mat::getUMat gives each call a buffer of its own over the Mat's memory (on PoCL the same
+    // memory): a destination made so from the source's Mat is in place, although its buffer is
+    // not the source's, and the filters must copy what they read first, as for one buffer.
+    RNG rng = testRng();
+    for (int fn : { (int)FN_FILTER2D, (int)FN_SEP_FILTER2D })
+        for (int type : { CV_8UC1, CV_32FC3 })
+            for (bool sourceAsUMat : { false, true })
+            {
+                SCOPED_TRACE(cv::format("%s %s, source given as %s", functionName(fn), typeToString(type).c_str(),
+                                        sourceAsUMat ? "a second UMat of the Mat" : "the Mat"));
+                Mat m = randomMat(rng, Size(45, 31), type);
+                const Mat kx = makeCoefficients(rng, 1, 5, COEFF_RANDOM, CV_32F);
+                const Mat ky = makeCoefficients(rng, 1, 3, COEFF_RANDOM, CV_32F);
+                const Mat k2d = makeCoefficients(rng, 3, 5, COEFF_RANDOM, CV_32F);
+                Mat expected;
+                if (fn == FN_FILTER2D)
+                    cv::filter2D(m, expected, -1, k2d);
+                else
+                    cv::sepFilter2D(m, expected, -1, kx, ky);
+                {
+                    UMat dst = m.getUMat(ACCESS_RW);
+                    const UMat src = sourceAsUMat ? m.getUMat(ACCESS_READ) : UMat();
+                    const _InputArray in = sourceAsUMat ? _InputArray(src) : _InputArray(m);
+                    if (fn == FN_FILTER2D)
+                        gpuconv::filter2D(in, dst, -1, k2d);
+                    else
+                        gpuconv::sepFilter2D(in, dst, -1, kx, ky);
+                }
+                EXPECT_TRUE(matsNear(expected, m, CV_MAT_DEPTH(type) == CV_8U ? Tolerance::absolute(1)
+                                                                             : defaultTolerance(CV_32F)));
+            }
+}
+
+TEST(BadInput, host_views_alive)
+{
+    // A UMat whose Mat view (UMat::getMat) is alive cannot be handed to a kernel (UMat::handle
+    // asserts): gpuconv gives cv::'s result through the twin, and with fallbacks forbidden raises
+    // naming the function, for a viewed source and a viewed destination.
+    RNG rng = testRng();
+    const Size size(23, 9);
+    for (int fn : { (int)FN_ADD_WEIGHTED, (int)FN_SEP_FILTER2D, (int)FN_FILTER2D, (int)FN_INTEGRAL })
+    {
+        Call c = plainCall(rng, fn, size);
+        {
+            const Mat view = c.src.getMat(ACCESS_READ);
+            expectSameOutcome("a source viewed on the host", c);
+        }
+        c.dst = UMat(plainDstSize(fn, size), plainDstType(fn), Scalar::all(7));
+        {
+            const Mat view = c.dst.getMat(ACCESS_READ);
+            expectSameOutcome("a destination viewed on the host", c);
+        }
+    }
+    // In place through the view: the source is the destination's Mat view.
+    ScopedEnv allow("OPENCV_GPUCONV_FALLBACK", "1");
+    const Mat k = makeCoefficients(rng, 3, 5, COEFF_RANDOM, CV_32F);
+    UMat u = randomUMat(rng, size, CV_8UC3);
+    Mat expected;
+    cv::filter2D(u.getMat(ACCESS_READ), expected, -1, k);
+    {
+        const Mat view = u.getMat(ACCESS_READ);
+        gpuconv::filter2D(view, u, -1, k);
+    }
+    EXPECT_TRUE(matsNear(expected, u.getMat(ACCESS_READ), Tolerance::absolute(1)));
+}
+
+TEST(BadInput, fixed_type_destination_of_another_type)
+{
+    // cv:: refuses a Mat_<T> (or another fixed-type array) of a type other than the result's; so
+    // must gpuconv, on its padded route through cv:: too (a kernel larger than the image under
+    // REFLECT_101, WRAP), where copying the result would otherwise convert it.
+    RNG rng = testRng();
+    const Mat src = randomMat(rng, Size(8, 3), CV_8UC1);
+    const Mat k = makeCoefficients(rng, 5, 5, COEFF_RANDOM, CV_32F), k1 = makeCoefficients(rng, 1, 5, COEFF_RANDOM, CV_32F);
+    for (int border : { BORDER_REFLECT_101, BORDER_WRAP, BORDER_CONSTANT })
+    {
+        SCOPED_TRACE(borderName(border));
+        Mat_<float> mdst;
+        std::vector<float> vdst;
+        EXPECT_NE(0, errorCode([&] { cv::filter2D(src, mdst, -1, k, Point(-1, -1), 0, BORDER_CONSTANT); }));
+        EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(src, mdst, -1, k, Point(-1, -1), 0, border); }));
+        EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(src.getUMat(ACCESS_READ), mdst, -1, k, Point(-1, -1), 0, border); }));
+        EXPECT_NE(0, errorCode([&] { gpuconv::filter2D(src, vdst, -1, k.row(0), Point(-1, -1), 0, border); }));
+        EXPECT_NE(0, errorCode([&] { gpuconv::sepFilter2D(src, mdst, -1, k1, k1, Point(-1, -1), 0, border); }));
+        EXPECT_TRUE(mdst.empty());
+    }
+}
+
+TEST(BadInput, unsupported_border_where_no_border_is_read)
+{
+    // cv::filter2D and cv::sepFilter2D consult the border rule only for pixels outside the image:
+    // they take BORDER_TRANSPARENT or a value of no rule where a ROI's window stays inside its
+    // parent (or the kernel is 1x1), and raise where it does not. So does gpuconv, on OpenCL.
+    RNG rng = testRng();
+    const Size size(17, 11), ksize(5, 3);
+    for (int fn : { (int)FN_FILTER2D, (int)FN_SEP_FILTER2D })
+        for (int border : { (int)BORDER_TRANSPARENT, 6, 7 })
+            for (int type : { CV_8UC1, CV_32FC3 })
+            {
+                SCOPED_TRACE(cv::format("%s border %d %s", functionName(fn), border, typeToString(type).c_str()));
+                const Mat kx = makeCoefficients(rng, 1, ksize.width, COEFF_RANDOM, CV_32F);
+                const Mat ky = makeCoefficients(rng, 1, ksize.height, COEFF_RANDOM, CV_32F);
+                const Mat k2d = makeCoefficients(rng, ksize.height, ksize.width, COEFF_RANDOM, CV_32F);
+                const Mat k1 = Mat(1, 1, CV_32F, Scalar(0.75));
+                const auto filter = [&](auto in, auto& out, bool pointKernel, int b) {
+                    if (fn == FN_FILTER2D)
+                        gpuconv::filter2D(in, out, -1, pointKernel ? k1 : k2d, Point(-1, -1), 0, b);
+                    else
+                        gpuconv::sepFilter2D(in, out, -1, pointKernel ? k1 : kx, pointKernel ? k1 : ky, Point(-1, -1), 0, b);
+                };
+                const auto twin = [&](const Mat& in, Mat& out, bool pointKernel, int b) {
+                    if (fn == FN_FILTER2D)
+                        cv::filter2D(in, out, -1, pointKernel ? k1 : k2d, Point(-1, -1), 0, b);
+                    else
+                        cv::sepFilter2D(in, out, -1, pointKernel ? k1 : kx, pointKernel ? k1 : ky, Point(-1, -1), 0, b);
+                };
+                const Tolerance tol = CV_MAT_DEPTH(type) == CV_8U ? Tolerance::absolute(1) : defaultTolerance(CV_32F);
+                // The window inside the parent: exactly, and with room; a 1x1 kernel on a whole image.
+                struct Shape { Rect roi; bool pointKernel; int flags; };
+                for (const Shape& shape : { Shape{ Rect(2, 1, 17, 11), false, 0 }, Shape{ Rect(4, 3, 17, 11), false, 0 },
+                                            Shape{ Rect(0, 0, 21, 13), true, BORDER_ISOLATED } })
+                {
+                    SCOPED_TRACE(cv::format("ROI (%d, %d)", shape.roi.x, shape.roi.y));
+                    TestArray src(rng, Size(21, 13) + (shape.roi.x == 4 ? Size(4, 3) : Size()), shape.roi, type);
+                    Mat expected;
+                    ASSERT_EQ(0, errorCode([&] { twin(src.roi, expected, shape.pointKernel, border | shape.flags); }));
+                    UMat dst;
+                    ASSERT_EQ(0, errorCode([&] { filter(src.uroi, dst, shape.pointKernel, border | shape.flags); }));
+                    EXPECT_TRUE(matsNear(expected, dst.getMat(ACCESS_READ), tol));
+                }
+                // One column of the window past the parent's left edge.
+                TestArray src(rng, Size(21, 13), Rect(1, 1, 17, 11), type);
+                Mat mdst;
+                UMat dst;
+                EXPECT_EQ(Error::StsBadArg, errorCode([&] { twin(src.roi, mdst, false, border); }));
+                EXPECT_EQ(Error::StsBadArg, errorCode([&] { filter(src.uroi, dst, false, border); }));
+            }
 }
 
 // ---- a UMat from another OpenCL context -----------------------------------------------------------

@@ -100,7 +100,10 @@ CV_EXPORTS_AS(integral3) void integral(InputArray src, OutputArray sum, OutputAr
 /** @brief Calculates the weighted sum of two arrays; same contract as cv::addWeighted.
 
 dst = saturate(src1 * alpha + src2 * beta + gamma), computed with the working precision and
-rounding of cv::addWeighted, so integer results are bit-exact.
+rounding of cv::addWeighted's vector loop (multiply-adds fused in float for 8- and 16-bit work,
+in double for 32-bit integer and floating-point work), so integer results are bit-exact. cv::
+itself sums the few elements a row leaves after its vector loop without fusing them, which can
+round an exact tie (k + 1/2) the other way there.
 
 @param src1 first input array.
 @param alpha weight of the first array elements.
