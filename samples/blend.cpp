@@ -12,11 +12,30 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "sample_args.hpp"
+
+#include <cfloat>
+#include <cmath>
 #include <cstdlib>
 #include <iostream>
 #include <string>
 
+static int blend(int argc, char** argv);
+
 int main(int argc, char** argv)
+{
+    try
+    {
+        return blend(argc, argv);
+    }
+    catch (const cv::Exception& e)  // cv::imwrite of a name without a known image extension, say
+    {
+        std::cerr << e.what() << "\n";
+        return EXIT_FAILURE;
+    }
+}
+
+static int blend(int argc, char** argv)
 {
     if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
     {
@@ -30,9 +49,21 @@ int main(int argc, char** argv)
     const std::string path1 = argc > 1 ? argv[1] : data + "LinuxLogo.jpg";
     const std::string path2 = argc > 2 ? argv[2] : data + "WindowsLogo.jpg";
     const std::string output = argc > 3 ? argv[3] : "blend.png";
-    const double alpha = argc > 4 ? std::atof(argv[4]) : 0.5;
-    const double beta = argc > 5 ? std::atof(argv[5]) : 1.0 - alpha;
-    const double gamma = argc > 6 ? std::atof(argv[6]) : 0.0;
+    if (argc > 7)
+    {
+        std::cerr << "too many arguments; --help gives the usage\n";
+        return EXIT_FAILURE;
+    }
+    double weights[3] = { 0.5, 0.0, 0.0 };
+    const char* names[3] = { "alpha", "beta", "gamma" };
+    for (int i = 0; i < 3 && argc > 4 + i; ++i)
+        // 8-bit images are weighed in float (as cv:: weighs them).
+        if (!gpuconv_samples::parseFinite(argv[4 + i], weights[i]) || std::fabs(weights[i]) > FLT_MAX)
+        {
+            std::cerr << names[i] << " '" << argv[4 + i] << "': give a finite number within float's range\n";
+            return EXIT_FAILURE;
+        }
+    const double alpha = weights[0], beta = argc > 5 ? weights[1] : 1.0 - alpha, gamma = weights[2];
 
     cv::Mat image1 = cv::imread(path1, cv::IMREAD_COLOR), image2 = cv::imread(path2, cv::IMREAD_COLOR);
     if (image1.empty() || image2.empty())

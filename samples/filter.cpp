@@ -17,8 +17,12 @@
 #include <opencv2/imgproc.hpp>
 #include <opencv2/gpuconv.hpp>
 
+#include "sample_args.hpp"
+
 #include <algorithm>
+#include <cfloat>
 #include <fstream>
+#include <set>
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -49,22 +53,31 @@ Mat readKernelFile(const std::string& path)
         CV_Error(cv::Error::StsError, "cannot open kernel file " + path);
     std::vector<std::vector<float>> rows;
     std::string line;
-    while (std::getline(in, line))
+    for (int number = 1; std::getline(in, line); ++number)
     {
+        if (number == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
+            line.erase(0, 3);  // a UTF-8 byte order mark
         if (line.empty() || line[0] == '#')
             continue;
         for (char& ch : line)
-            if (ch == ',' || ch == ';' || ch == '\t')
+            if (ch == ',' || ch == ';' || ch == '\t' || ch == '\r')
                 ch = ' ';
         std::istringstream s(line);
         std::vector<float> row;
-        float v;
-        while (s >> v)
-            row.push_back(v);
+        std::string token;
+        while (s >> token)
+        {
+            double v = 0;
+            if (!gpuconv_samples::parseFinite(token, v) || std::fabs(v) > FLT_MAX)
+                CV_Error(cv::Error::StsBadArg, cv::format("%s, line %d: '%s' is not a finite float",
+                                                          path.c_str(), number, token.c_str()));
+            row.push_back((float)v);
+        }
         if (row.empty())
             continue;
         if (!rows.empty() && row.size() != rows[0].size())
-            CV_Error(cv::Error::StsBadArg, "kernel rows differ in length in " + path);
+            CV_Error(cv::Error::StsBadArg, cv::format("%s, line %d: %zu values where the first row has %zu",
+                                                      path.c_str(), number, row.size(), rows[0].size()));
         rows.push_back(row);
     }
     if (rows.empty())
@@ -74,6 +87,41 @@ Mat readKernelFile(const std::string& path)
         for (int x = 0; x < k.cols; ++x)
             k.at<float>(y, x) = rows[y][x];
     return k;
+}
+
+/** What cv::CommandLineParser passes over: arguments that are not options (it has no positional
+    keys here), unknown options, flags given a value, options given none. Empty when all is well. */
+std::string misusedArgument(int argc, char** argv)
+{
+    const std::set<std::string> flags = { "help", "h", "isolated", "gray" };
+    const std::set<std::string> valued = { "input", "i", "output", "o", "filter", "f", "kernel", "k",
+                                           "ksize", "border", "depth", "delta", "runs" };
+    for (int i = 1; i < argc; ++i)
+    {
+        const std::string arg = argv[i];
+        if (arg.size() < 2 || arg[0] != '-')
+            return "unexpected argument '" + arg + "' (options take the form --name=value)";
+        const std::string body = arg.substr(arg.find_first_not_of('-'));
+        const size_t eq = body.find('=');
+        const std::string name = body.substr(0, eq);
+        if (flags.count(name) && eq != std::string::npos)
+            return "--" + name + " takes no value";
+        if (valued.count(name) && eq == std::string::npos)
+            return "--" + name + " needs a value: --" + name + "=...";
+        if (!flags.count(name) && !valued.count(name))
+            return "unknown option '" + arg + "'";
+    }
+    return std::string();
+}
+
+/** The option `key` as a whole number, or an error naming it. */
+int intOption(const cv::CommandLineParser& parser, const std::string& key)
+{
+    const std::string text = parser.get<std::string>(key);
+    int value = 0;
+    if (!gpuconv_samples::parseInt(text, value))
+        CV_Error(cv::Error::StsBadArg, "--" + key + "=" + text + ": give a whole number");
+    return value;
 }
 
 cv::Mat namedKernel(const std::string& name, int ksize)
@@ -127,16 +175,24 @@ int main(int argc, char** argv)
         parser.printMessage();
         return 0;
     }
+    const std::string misused = misusedArgument(argc, argv);
+    if (!misused.empty())
+    {
+        std::cerr << misused << "; --help lists the options" << std::endl;
+        return 2;
+    }
     try
     {
         const std::string input = parser.get<std::string>("input");
         const std::string output = parser.get<std::string>("output");
-        const int ksize = parser.get<int>("ksize");
+        const int ksize = intOption(parser, "ksize");
         const int border = parseBorder(parser.get<std::string>("border")) |
                            (parser.has("isolated") ? cv::BORDER_ISOLATED : 0);
         int ddepth = parseDepth(parser.get<std::string>("depth"));
-        const double delta = parser.get<double>("delta");
-        const int runs = std::max(1, parser.get<int>("runs"));
+        double delta = 0;
+        if (!gpuconv_samples::parseFinite(parser.get<std::string>("delta"), delta))
+            CV_Error(cv::Error::StsBadArg, "--delta=" + parser.get<std::string>("delta") + ": give a finite number");
+        const int runs = std::max(1, intOption(parser, "runs"));
         const std::string kernelFile = parser.get<std::string>("kernel");
         const std::string filter = parser.get<std::string>("filter");
         if (!parser.check())

@@ -80,7 +80,22 @@ static double milliseconds(const std::function<void()>& work)
     return t.getTimeMilli() / calls;
 }
 
+static int integralSample(int argc, char** argv);
+
 int main(int argc, char** argv)
+{
+    try
+    {
+        return integralSample(argc, argv);
+    }
+    catch (const cv::Exception& e)
+    {
+        std::cerr << e.what() << "\n";
+        return EXIT_FAILURE;
+    }
+}
+
+static int integralSample(int argc, char** argv)
 {
     if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
     {
@@ -89,6 +104,11 @@ int main(int argc, char** argv)
                      "cv::gpuconv::integral, checked against cv::boxFilter. Defaults: opencv-doc's\n"
                      "baboon.jpg, prefix 'integral', odd window sizes 3,15,61.\n";
         return EXIT_SUCCESS;
+    }
+    if (argc > 4)
+    {
+        std::cerr << "too many arguments; --help gives the usage\n";
+        return EXIT_FAILURE;
     }
     const std::string data = "/usr/share/doc/opencv-doc/examples/data/";
     const std::string path = argc > 1 ? argv[1] : data + "baboon.jpg";

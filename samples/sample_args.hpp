@@ -1,0 +1,39 @@
+// This file is part of gpuconv, an OpenCV extra module.
+// It is subject to the license terms in the LICENSE file found in the top-level directory.
+//
+// Strict reading of the samples' numeric arguments: std::atof and cv::CommandLineParser take the
+// leading number of "5x" or "1e9" as 5 or 1, which silently runs another case than the one asked.
+#ifndef GPUCONV_SAMPLE_ARGS_HPP
+#define GPUCONV_SAMPLE_ARGS_HPP
+
+#include <cerrno>
+#include <climits>
+#include <cmath>
+#include <cstdlib>
+#include <string>
+
+namespace gpuconv_samples {
+
+/** Whether all of `text` is a finite number (as strtod reads it, without overflow). */
+inline bool parseFinite(const std::string& text, double& value)
+{
+    const char* begin = text.c_str();
+    char* end = nullptr;
+    errno = 0;
+    value = std::strtod(begin, &end);
+    return !text.empty() && end == begin + text.size() && errno != ERANGE && std::isfinite(value);
+}
+
+/** Whether all of `text` is a whole number in int's range. */
+inline bool parseInt(const std::string& text, int& value)
+{
+    double v = 0;
+    if (!parseFinite(text, v) || v != std::floor(v) || v < INT_MIN || v > INT_MAX)
+        return false;
+    value = (int)v;
+    return true;
+}
+
+} // namespace gpuconv_samples
+
+#endif
