@@ -20,21 +20,6 @@
 #include <iostream>
 #include <string>
 
-static int blend(int argc, char** argv);
-
-int main(int argc, char** argv)
-{
-    try
-    {
-        return blend(argc, argv);
-    }
-    catch (const cv::Exception& e)  // cv::imwrite of a name without a known image extension, say
-    {
-        std::cerr << e.what() << "\n";
-        return EXIT_FAILURE;
-    }
-}
-
 static int blend(int argc, char** argv)
 {
     if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
@@ -99,4 +84,9 @@ static int blend(int argc, char** argv)
     }
     std::cout << "wrote " << output << "\n";
     return EXIT_SUCCESS;
+}
+
+int main(int argc, char** argv)
+{
+    return gpuconv_samples::reportingErrors(blend, argc, argv);
 }

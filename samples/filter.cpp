@@ -22,8 +22,8 @@
 #include <algorithm>
 #include <cfloat>
 #include <fstream>
-#include <set>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -90,12 +90,21 @@ Mat readKernelFile(const std::string& path)
 }
 
 /** What cv::CommandLineParser passes over: arguments that are not options (it has no positional
-    keys here), unknown options, flags given a value, options given none. Empty when all is well. */
+    keys here), options not in `keys`, flags given a value, options given none. Empty when all is
+    well. */
 std::string misusedArgument(int argc, char** argv)
 {
+    // The names of each "{ name alias | default | help }" of `keys`.
+    std::set<std::string> names;
+    for (std::istringstream all(keys); all.ignore(1 << 20, '{');)
+    {
+        std::string field;
+        std::getline(all, field, '|');
+        std::istringstream words(field);
+        for (std::string name; words >> name;)
+            names.insert(name);
+    }
     const std::set<std::string> flags = { "help", "h", "isolated", "gray" };
-    const std::set<std::string> valued = { "input", "i", "output", "o", "filter", "f", "kernel", "k",
-                                           "ksize", "border", "depth", "delta", "runs" };
     for (int i = 1; i < argc; ++i)
     {
         const std::string arg = argv[i];
@@ -104,24 +113,24 @@ std::string misusedArgument(int argc, char** argv)
         const std::string body = arg.substr(arg.find_first_not_of('-'));
         const size_t eq = body.find('=');
         const std::string name = body.substr(0, eq);
-        if (flags.count(name) && eq != std::string::npos)
-            return "--" + name + " takes no value";
-        if (valued.count(name) && eq == std::string::npos)
-            return "--" + name + " needs a value: --" + name + "=...";
-        if (!flags.count(name) && !valued.count(name))
+        if (!names.count(name))
             return "unknown option '" + arg + "'";
+        if (flags.count(name) != (eq == std::string::npos))
+            return flags.count(name) ? "--" + name + " takes no value" : "--" + name + " needs a value: --" + name + "=...";
     }
     return std::string();
 }
 
-/** The option `key` as a whole number, or an error naming it. */
-int intOption(const cv::CommandLineParser& parser, const std::string& key)
+/** The option `key` as a finite number (`whole`: a whole number in int's range), or an error
+    naming it. */
+double numberOption(const cv::CommandLineParser& parser, const std::string& key, bool whole)
 {
     const std::string text = parser.get<std::string>(key);
-    int value = 0;
-    if (!gpuconv_samples::parseInt(text, value))
-        CV_Error(cv::Error::StsBadArg, "--" + key + "=" + text + ": give a whole number");
-    return value;
+    double value = 0;
+    int integer = 0;
+    if (whole ? !gpuconv_samples::parseInt(text, integer) : !gpuconv_samples::parseFinite(text, value))
+        CV_Error(cv::Error::StsBadArg, "--" + key + "=" + text + (whole ? ": give a whole number" : ": give a finite number"));
+    return whole ? integer : value;
 }
 
 cv::Mat namedKernel(const std::string& name, int ksize)
@@ -185,14 +194,12 @@ int main(int argc, char** argv)
     {
         const std::string input = parser.get<std::string>("input");
         const std::string output = parser.get<std::string>("output");
-        const int ksize = intOption(parser, "ksize");
+        const int ksize = (int)numberOption(parser, "ksize", true);
         const int border = parseBorder(parser.get<std::string>("border")) |
                            (parser.has("isolated") ? cv::BORDER_ISOLATED : 0);
         int ddepth = parseDepth(parser.get<std::string>("depth"));
-        double delta = 0;
-        if (!gpuconv_samples::parseFinite(parser.get<std::string>("delta"), delta))
-            CV_Error(cv::Error::StsBadArg, "--delta=" + parser.get<std::string>("delta") + ": give a finite number");
-        const int runs = std::max(1, intOption(parser, "runs"));
+        const double delta = numberOption(parser, "delta", false);
+        const int runs = std::max(1, (int)numberOption(parser, "runs", true));
         const std::string kernelFile = parser.get<std::string>("kernel");
         const std::string filter = parser.get<std::string>("filter");
         if (!parser.check())

@@ -13,6 +13,8 @@
 #include <opencv2/imgcodecs.hpp>
 #include <opencv2/imgproc.hpp>
 
+#include "sample_args.hpp"
+
 #include <algorithm>
 #include <cstdlib>
 #include <functional>
@@ -78,21 +80,6 @@ static double milliseconds(const std::function<void()>& work)
     cv::ocl::finish();
     t.stop();
     return t.getTimeMilli() / calls;
-}
-
-static int integralSample(int argc, char** argv);
-
-int main(int argc, char** argv)
-{
-    try
-    {
-        return integralSample(argc, argv);
-    }
-    catch (const cv::Exception& e)
-    {
-        std::cerr << e.what() << "\n";
-        return EXIT_FAILURE;
-    }
 }
 
 static int integralSample(int argc, char** argv)
@@ -182,4 +169,9 @@ static int integralSample(int argc, char** argv)
         std::cout << "wrote " << tag << "_mean.png, " << tag << "_stddev.png\n";
     }
     return allMatch ? EXIT_SUCCESS : EXIT_FAILURE;
+}
+
+int main(int argc, char** argv)
+{
+    return gpuconv_samples::reportingErrors(integralSample, argc, argv);
 }

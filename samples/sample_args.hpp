@@ -6,10 +6,13 @@
 #ifndef GPUCONV_SAMPLE_ARGS_HPP
 #define GPUCONV_SAMPLE_ARGS_HPP
 
+#include <opencv2/core.hpp>
+
 #include <cerrno>
 #include <climits>
 #include <cmath>
 #include <cstdlib>
+#include <iostream>
 #include <string>
 
 namespace gpuconv_samples {
@@ -32,6 +35,21 @@ inline bool parseInt(const std::string& text, int& value)
         return false;
     value = (int)v;
     return true;
+}
+
+/** Runs a sample's `body`, turning a cv::Exception (cv::imwrite of a name without a known image
+    extension, say) into its message and exit status 1 instead of an abort. */
+inline int reportingErrors(int (*body)(int, char**), int argc, char** argv)
+{
+    try
+    {
+        return body(argc, argv);
+    }
+    catch (const cv::Exception& e)
+    {
+        std::cerr << e.what() << "\n";
+        return EXIT_FAILURE;
+    }
 }
 
 } // namespace gpuconv_samples

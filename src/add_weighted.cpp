@@ -112,19 +112,18 @@ WeightedSum resolveWeightedSum(const _InputArray*& psrc1, const _InputArray*& ps
     return ws;
 }
 
-/** The scalar operand per channel (of any count, as cv:: takes them), converted to the working
-    type as cv:: converts it, then to the accumulator type `AccT`. */
-template <typename AccT>
-std::vector<AccT> scalarOperand(const Mat& scalar, const WeightedSum& ws)
+/** The scalar operand's value for each of the ws.cn channels (cv:: takes any count), converted to
+    the working type as cv:: converts it, then to `accDepth`: one row, the kernel's by-value
+    argument. */
+Mat scalarOperand(const Mat& scalar, const WeightedSum& ws, int accDepth)
 {
     const int scn = (int)scalar.total();
-    Mat work, workAsDouble;
+    Mat work, perChannel;
     Mat(1, std::min(ws.cn, scn), CV_64F, (void*)scalar.ptr<double>()).convertTo(work, ws.workDepth);
-    work.convertTo(workAsDouble, CV_64F);
-    std::vector<AccT> value(ws.cn);
-    for (int c = 0; c < ws.cn; ++c)
-        value[c] = (AccT)workAsDouble.at<double>(0, scn == 1 ? 0 : c);
-    return value;
+    if (scn == 1)
+        work = cv::repeat(work, 1, ws.cn);
+    work.convertTo(perChannel, accDepth);
+    return perChannel;
 }
 
 /** `psrc1` and `psrc2` as resolveWeightedSum left them: the array first. */
@@ -144,24 +143,11 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
     UMat src1 = psrc1->getUMat();
     UMat src2 = ws.src2IsScalar ? UMat() : psrc2->getUMat();
     // The scalar's channel values go by value, as the kernel's last argument.
-    std::vector<uchar> scalarBytes;
-    if (ws.src2IsScalar)
-    {
-        const Mat scalar = psrc2->getMat();
-        if (accDepth == CV_32F)
-        {
-            const std::vector<float> v = scalarOperand<float>(scalar, ws);
-            scalarBytes.assign((const uchar*)v.data(), (const uchar*)(v.data() + v.size()));
-        }
-        else
-        {
-            const std::vector<double> v = scalarOperand<double>(scalar, ws);
-            scalarBytes.assign((const uchar*)v.data(), (const uchar*)(v.data() + v.size()));
-        }
-        // Room for the other arguments beside the values.
-        if (scalarBytes.size() + 256 > device.maxParameterSize())
-            return cv::format("a scalar of %d channels, more than the kernel's arguments can hold", ws.cn);
-    }
+    const Mat scalar = ws.src2IsScalar ? scalarOperand(psrc2->getMat(), ws, accDepth) : Mat();
+    const size_t scalarBytes = scalar.total() * scalar.elemSize();
+    // Room for the other arguments beside the values.
+    if (scalarBytes + 256 > device.maxParameterSize())
+        return cv::format("a scalar of %d channels, more than the kernel's arguments can hold", ws.cn);
     UMat out;
     decline = detail::createCheckedOutput(
         "addWeighted", { &src1, &src2 }, dst, src1.size(), CV_MAKETYPE(ws.dstDepth, ws.cn), out);
@@ -233,7 +219,7 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
             arg = kernel.set(arg, v);
     }
     if (ws.src2IsScalar)
-        arg = kernel.setBytes(arg, scalarBytes.data(), scalarBytes.size());
+        arg = kernel.setBytes(arg, scalar.ptr(), scalarBytes);
     if (!kernel.enqueue(plan.shape))
         return "enqueueing the add_weighted kernel failed";
     return detail::OclDecline();

@@ -91,8 +91,8 @@ BorderGeometry filterBorderGeometry(const UMat& src, int borderType, Size ksize,
             // StsBadArg, as cv::borderInterpolate raises it for the filters' twins.
             CV_Error(Error::StsBadArg,
                      cv::format("gpuconv::%s: unsupported border type %d (BORDER_CONSTANT, REPLICATE, "
-                                "REFLECT, WRAP or REFLECT_101, optionally | BORDER_ISOLATED; "
-                                "BORDER_TRANSPARENT is not supported)", function, borderType));
+                                "REFLECT, WRAP or REFLECT_101, optionally | BORDER_ISOLATED; any other value only "
+                                "where the filter reads no pixel outside the image)", function, borderType));
         g.mode = BORDER_CONSTANT;
     }
     g.wholeOffset = src.offset - (size_t)g.roiOffset.y * src.step[0] -

@@ -265,7 +265,8 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
         return decline;
 
     UMat src = srcIn.getUMat();
-    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, Size(a.kx.cols, a.ky.cols), a.anchor, "sepFilter2D");
+    const Size ksize(a.kx.cols, a.ky.cols);
+    detail::BorderGeometry geometry = detail::filterBorderGeometry(src, borderType, ksize, a.anchor, "sepFilter2D");
     UMat out;
     decline = detail::createCheckedOutput(
         "sepFilter2D", { &src }, dst, src.size(), CV_MAKETYPE(a.ddepth, a.cn), out);
@@ -277,7 +278,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
     // written, as filter2D's kernels do: in place, they filter a copy of what they read. (The two
     // passes would not need it, but their kernels are long and rare in place.)
     if (detail::sharesMemory(src, out))
-        src = detail::copyFilterSource(src, geometry, Size(a.kx.cols, a.ky.cols), a.anchor);
+        src = detail::copyFilterSource(src, geometry, ksize, a.anchor);
 
     const int kxLen = a.kx.cols, kyLen = a.ky.cols;
     const size_t srcPixelBytes = detail::oclPixelBytes(a.sdepth, a.cn), bufPixelBytes = detail::oclPixelBytes(a.bufDepth, a.cn);
