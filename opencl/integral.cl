@@ -42,7 +42,7 @@
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);
 // DT1 the output element; SRC_TO_WT, WT_TO_DT conversions; TILE, SEGMENTS (dividing TILE).
 // SINGLE_PASS: integral_tiles only, with WITH_TILTED (and BAND, TILTED_LAG) the tilted sum's tiles too;
-// TILTED: integral_tilted (and the non-finite values' kernels), with UPRIGHT_F64_BITS where its
+// TILTED: integral_tilted (integer images), with UPRIGHT_F64_BITS where its
 // 64-bit integer accumulator reads an upright sum stored as doubles' bits; else the three launches' kernels
 // (a build compiles only the kernels it launches).
 // SQSUM (single pass, one-channel 8-bit images): the squared sum too, with SQ_WTN, SQ_DT1,
@@ -53,12 +53,9 @@
 // with WT_TO_ROW_LT and ROW_LT_TO_WT, and ROWS_SEEDED where ROW_LTN is the accumulator's type
 // (common/integral_tile.cl, scan_tile); the single pass takes ROW_LTN for its tile where the host
 // gives it (the sum alone, without SQSUM or WITH_TILTED).
-// ZERO_NON_FINITE: NaN and infinities of the source count as zero (the tilted sum's finite part).
 // Single pass: LOOK_BACK_BATCH (the look-back's reads); single pass and tilted: PLAIN_LOOK_BACK
 // (its words) and GROUP_ORDER_TICKETS (tiles' tickets from work-group ids, TAKE_TICKET).
-// NON_FINITE (tilted sum of a floating-point source, double WT1): the work-groups FIRST_COLUMNS x
-// FIRST_SEGMENTS and REACH_ITEMS of "Non-finite values", whose kernels NON_FINITE_SEARCH builds
-// (instead of integral_tilted).
+// The tilted sum of floating-point images: integral_diagonal.cl.
 
 #ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
@@ -345,10 +342,6 @@ inline void look_back(__global ulong* carries SQ_ARG(__global ulong* sq_carries)
 inline WTN source_value(SRC_PIXEL raw)
 {
     WTN v = SRC_TO_WT(raw);
-#ifdef ZERO_NON_FINITE
-    // The finite part of a floating-point image, for its tilted sum ("Non-finite values" below).
-    v = isfinite(v) ? v : (WTN)(0);
-#endif
 #ifdef SQUARE
     v = v * v;
 #endif
@@ -856,140 +849,8 @@ __kernel void integral_carried_tiles(__global const uchar* src, int src_step, in
 // every tile a tile waits on has started.
 // Build options: BAND, TILE, SEGMENTS (4: work-groups of TILE x 4 items, which take the band's
 // prefixes, its 2 (TILE + BAND - 1) diagonal walks and its 2 (TILE + BAND) carries), SRC_T1,
-// SRC_TO_WT, the accumulator's WT1/WTN/DT1/WT_TO_DT, PLAIN_LOOK_BACK, GROUP_ORDER_TICKETS, and
-// with NON_FINITE (floating-point images, whose finite values ZERO_NON_FINITE keeps)
-// FIRST_COLUMNS, FIRST_SEGMENTS, REACH_ITEMS of "Non-finite values".
+// SRC_TO_WT, the accumulator's WT1/WTN/DT1/WT_TO_DT, PLAIN_LOOK_BACK, GROUP_ORDER_TICKETS.
 
-// ---- Non-finite values ---------------------------------------------------------------------------
-// cv::'s tilted sum is a purely additive recurrence, so every output adds up exactly the source
-// values of its triangle, in some order: it is NaN where the triangle holds a NaN or infinities of
-// both signs, +-Inf where it holds infinities of one sign, and otherwise the sum of its finite
-// values (checked against cv:: in the tests). The kernels above give that sum from an upright sum
-// that counts non-finite values as zero (ZERO_NON_FINITE); these find which outputs hold which
-// kind of non-finite value, a NaN counting as an infinity of each sign. Output (Y, X) holds source
-// pixel (y, x) iff y + |X - 1 - x| <= Y - 1, so with first(x) the first row where column x holds a
-// value of one kind (rows if none), the output holds one iff
-//   reach(X) = min over x of first(x) + |X - 1 - x|  <  Y.
-//   integral_tilted_first_non_finite: first(x) of both kinds, in work-groups of FIRST_COLUMNS
-//     columns x FIRST_SEGMENTS segments of the rows;
-//   integral_tilted_non_finite_reach: reach(X) for X = 0 .. cols, one work-group of REACH_ITEMS
-//     items per kind, from the minima of first(x) - x from the left and of first(x) + x from
-//     the right.
-// Both kinds are stored one after the other, each CN lanes per column.
-#ifdef NON_FINITE
-#  if CN == 1
-#    define SRCN SRC_T1
-#    define INTN int
-#    define CONVERT_INTN convert_int
-#    define WT_MASK(m) (m)
-#  else
-#    define SRCN GPUCONV_CAT(SRC_T1, CN)
-#    define INTN GPUCONV_CAT(int, CN)
-#    define CONVERT_INTN GPUCONV_CAT(convert_int, CN)
-#    define WT_MASK(m) GPUCONV_CAT(convert_long, CN)(m)
-#  endif
-
-// In a build of their own (NON_FINITE_SEARCH): built with integral_tilted, their local arrays
-// would count towards its local memory on some implementations (oclgrind).
-#  ifdef NON_FINITE_SEARCH
-__kernel void integral_tilted_first_non_finite(__global const uchar* src, int src_step, int src_offset,
-                                               int rows, int cols, __global int* first)
-{
-    __local INTN first_seen[2][FIRST_SEGMENTS][FIRST_COLUMNS];
-    const int lx = get_local_id(0), seg = get_local_id(1);
-    const int x = min((int)get_global_id(0), cols - 1);  // items past the end repeat the last column
-    __global const uchar* column = src + (src_offset + x * (int)sizeof(SRC_T1) * CN);
-    INTN positive = (INTN)(rows), negative = (INTN)(rows);
-    // Segment seg takes rows seg, seg + FIRST_SEGMENTS, ...: neighbours read neighbouring columns.
-    for (int y0 = seg; y0 < rows; y0 += SCAN_BLOCK * FIRST_SEGMENTS)
-    {
-        SRCN v[SCAN_BLOCK];
-        UNROLL
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-        {
-            const int y = y0 + j * FIRST_SEGMENTS;
-            v[j] = y < rows ? VLOAD((__global const SRC_T1*)(column + y * src_step)) : (SRCN)(0);
-        }
-        UNROLL
-        for (int j = 0; j < SCAN_BLOCK; ++j)
-        {
-            const INTN y = (INTN)(y0 + j * FIRST_SEGMENTS);
-            positive = CONVERT_INTN(isnan(v[j]) || v[j] == INFINITY) != 0 ? min(positive, y) : positive;
-            negative = CONVERT_INTN(isnan(v[j]) || v[j] == -INFINITY) != 0 ? min(negative, y) : negative;
-        }
-    }
-    first_seen[0][seg][lx] = positive;
-    first_seen[1][seg][lx] = negative;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    // The items of segments 0 and 1 reduce the segments' first rows of kind 0 and 1.
-    if (seg >= 2 || (int)get_global_id(0) >= cols)
-        return;
-    INTN f = first_seen[seg][0][lx];
-    for (int s = 1; s < FIRST_SEGMENTS; ++s)
-        f = min(f, first_seen[seg][s][lx]);
-    VSTORE(f, first + (seg * cols + x) * CN);
-}
-
-__kernel void integral_tilted_non_finite_reach(__global const int* first, int rows, int cols,
-                                               __global int* reach)
-{
-    __local INTN from_left[REACH_ITEMS], from_right[REACH_ITEMS];
-    const int i = get_local_id(0), kind = get_group_id(0);
-    __global const int* f = first + kind * cols * CN;
-    __global int* out = reach + kind * (cols + 1) * CN;
-    // Item i takes columns x0 .. x1 - 1 and the outputs X = x + 1 of them (item 0 also X = 0).
-    const int per_item = (cols + REACH_ITEMS - 1) / REACH_ITEMS;
-    const int x0 = min(cols, i * per_item), x1 = min(cols, x0 + per_item);
-    const INTN none = (INTN)(rows + cols + 1);  // reaches no output, with any offset up to cols added
-    INTN left = none, right = none;
-    for (int x = x0; x < x1; ++x)
-    {
-        const INTN fx = VLOAD(f + x * CN);
-        left = min(left, fx - x);
-        right = min(right, fx + x);
-    }
-    from_left[i] = left;
-    from_right[i] = right;
-    barrier(CLK_LOCAL_MEM_FENCE);
-    left = none;
-    right = none;
-    for (int j = 0; j < i; ++j)
-        left = min(left, from_left[j]);
-    for (int j = i + 1; j < REACH_ITEMS; ++j)
-        right = min(right, from_right[j]);
-    // From the left: min over x' <= x of first(x') - x', plus x.
-    for (int x = x0; x < x1; ++x)
-    {
-        left = min(left, VLOAD(f + x * CN) - x);
-        VSTORE(left + x, out + (x + 1) * CN);
-    }
-    // From the right: min over x' >= x of first(x') + x', minus x.
-    for (int x = x1 - 1; x >= x0; --x)
-    {
-        right = min(right, VLOAD(f + x * CN) + x);
-        VSTORE(min(VLOAD(out + (x + 1) * CN), right - x), out + (x + 1) * CN);
-    }
-    if (i == 0)
-        VSTORE(right + 1, out);  // X = 0: |X - 1 - x| = x + 1 for every column x
-}
-
-#  endif // NON_FINITE_SEARCH
-
-// v, or the non-finite value that output (y, x) holds.
-inline WTN with_non_finite(WTN v, __global const int* reach, int cols, int y, int x)
-{
-    const INTN positive = VLOAD(reach + x * CN) < (INTN)(y);
-    const INTN negative = VLOAD(reach + (cols + 1 + x) * CN) < (INTN)(y);
-    v = WT_MASK(positive) ? (WTN)(INFINITY) : v;
-    v = WT_MASK(negative) ? (WTN)(-INFINITY) : v;
-    return WT_MASK(positive & negative) ? (WTN)(NAN) : v;
-}
-#  define NON_FINITE_ARG(arg) , arg
-#else
-#  define NON_FINITE_ARG(arg)
-#endif
-
-#ifndef NON_FINITE_SEARCH
 #if SEGMENTS != 4 || TILE != 2 * BAND
 #error "the tilted sum's tiles are TILE = 2 BAND outputs wide, its work-groups TILE x 4 work items"
 #endif
@@ -1190,8 +1051,7 @@ inline WTN diagonal_carry(__global ulong* carries, int family, int b, int c, int
 // Tile t (band-major, tiles_x per band) of the tilted sum, by work item lid.
 inline void tilted_tile(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
                         UPRIGHT_PARAMS, __global uchar* dst, int dst_step, int dst_offset,
-                        __global ulong* carries, int tiles_x, uint epoch, int t, int lid, __local uchar* lm
-                        NON_FINITE_ARG(__global const int* reach))
+                        __global ulong* carries, int tiles_x, uint epoch, int t, int lid, __local uchar* lm)
 {
     __local WTN* apron = (__local WTN*)lm;
     __local WTN* inside = (__local WTN*)(lm + APRON_BYTES);
@@ -1309,10 +1169,7 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
 #else
             const WTN p_minus_q = inside[r * (TILE + 1) + x];
 #endif
-            WTN v = carried[x + r + 1] - carried[CARRIES + x - r - 1 + BAND] + p_minus_q;
-#ifdef NON_FINITE
-            v = with_non_finite(v, reach, cols, y0 + 1 + r, x0 + x);
-#endif
+            const WTN v = carried[x + r + 1] - carried[CARRIES + x - r - 1 + BAND] + p_minus_q;
             store_pixel_sum(dst, dst_step, dst_offset, y0 + 1 + r, x0 + x, v);
         }
         if (b == 0 && lid < TILE)
@@ -1323,18 +1180,15 @@ inline void tilted_tile(__global const uchar* src, int src_step, int src_offset,
 #ifdef TILTED
 __kernel void integral_tilted(__global const uchar* src, int src_step, int src_offset, int rows, int cols,
                               UPRIGHT_PARAMS, __global uchar* dst, int dst_step, int dst_offset,
-                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch
-                              NON_FINITE_ARG(__global const int* reach))
+                              __global ulong* carries, __global uint* flags, int tiles_x, uint epoch)
 {
     __local ulong4 lm[TILTED_LM_BYTES / sizeof(ulong4)];  // 32-byte aligned (LM_ROUND)
     const int lid = get_local_id(0);
     TAKE_TICKET(ticket, lid == 0, get_num_groups(0));
     tilted_tile(src, src_step, src_offset, rows, cols, UPRIGHT_ARGS, dst, dst_step, dst_offset, carries,
-                tiles_x, epoch, ticket, lid, (__local uchar*)lm NON_FINITE_ARG(reach));
+                tiles_x, epoch, ticket, lid, (__local uchar*)lm);
 }
 #endif
-
-#endif // !NON_FINITE_SEARCH
 
 #endif // TILTED || WITH_TILTED
 

@@ -38,9 +38,10 @@ IntegralDepths resolveIntegralDepths(const _InputArray& src, int sdepth, int sqd
                "sqdepth %d", d.depth, d.sdepth, d.sqdepth));
 }
 
-/** Whether a source of `depth` can hold NaN and infinities: its tilted sum comes from an upright
-    sum of its finite values and places them apart (opencl/integral.cl, "Non-finite values"). */
-bool holdsNonFinite(int depth)
+/** Whether the tilted sum of a source of `depth` adds each output's pixels directly
+    (additiveTiltedIntegral): floating-point images, whose sums a difference of diagonal sums
+    would round by the magnitudes of other pixels. */
+bool tiltedByAdditiveScans(int depth)
 {
     return depth == CV_32F || depth == CV_64F;
 }
@@ -177,10 +178,9 @@ std::string rowPrefixTypeName(int depth, bool square, int sdepth, int cn)
 
 /** Build options of the scan kernels for a source of `depth`, `cn` channels and the plan's
     tiles: the sum in sdepth (with `square` the sum of squares); with sqdepth >= 0 the squared
-    sum too (single pass, where squaresShareThePass); `finiteOnly`: NaN and infinities count as
-    zero; `narrowRows`: the single pass's tile in rowPrefixTypeName's type (scanPass). */
+    sum too (single pass, where squaresShareThePass); `narrowRows`: the single pass's tile in rowPrefixTypeName's type (scanPass). */
 const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int sdepth, int sqdepth,
-                               bool square, bool finiteOnly, bool aligned, const detail::TiledScanPlan& plan,
+                               bool square, bool aligned, const detail::TiledScanPlan& plan,
                                const detail::TiltedInPassPlan& withTilted = detail::TiltedInPassPlan(),
                                bool narrowRows = false)
 {
@@ -189,7 +189,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     // field carries narrowRows in its bit 3 (cn is 1..4), as no field is left for it.
     for (int field : { depth, cn + 8 * (int)narrowRows, sdepth, sqdepth + 1,
                        (int)square + 2 * (int)plan.evictFirstStores + 4 * (int)aligned + 8 * (int)plan.singlePass +
-                           16 * (int)finiteOnly + 32 * (int)withTilted.joins +
+                           32 * (int)withTilted.joins +
                            64 * (int)(withTilted.maxRegisters > 0),
                        plan.tile, plan.segments, (int)detail::oclDeviceHasDoubles(device) })
         key = key * 128 + (uint64)field;
@@ -210,7 +210,6 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
                                    accumulatorTypeName(sdepth, cn).c_str(),
                                    square ? " -D SQUARE" : "") +
-                        (finiteOnly ? " -D ZERO_NON_FINITE" : "") +
                         accumulatorOptions(cn, sdepth, sdepth) + (aligned ? " -D ALIGNED" : "") +
                         (plan.evictFirstStores ? " -D EVICT_FIRST_STORES" : "");
         const std::string rowType = rowPrefixTypeName(depth, square, sdepth, cn);
@@ -247,15 +246,15 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
     });
 }
 
-/** out = the integral of src (or of src squared; of its finite values only where `finiteOnly`)
-    in outDepth in three launches: tile totals, their scans (the carries), the tiles. */
-detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, bool square, bool finiteOnly)
+/** out = the integral of src (or of src squared) in outDepth in three launches: tile totals, their
+    scans (the carries), the tiles. */
+detail::OclDecline scanWithCarries(const UMat& src, UMat& out, int outDepth, bool square)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
     const detail::TiledScanPlan plan =
         detail::planTiledScan(device, src.size(), oclPixelBytes(outDepth, cn), false);
-    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square, finiteOnly,
+    const std::string& options = scanOptions(device, src.depth(), cn, outDepth, -1, square,
                                              pixelsAligned(cn, { &src, &out }), plan);
     detail::KernelLaunch totals("integral_tile_totals", kernels::integral(), options);
     detail::KernelLaunch carries("integral_carries", kernels::integral(), options);
@@ -290,11 +289,10 @@ struct TiltedInPass
 /** out = the integral (with its zero first row and column) of src (or of src squared where
     `square`) in the precision of outDepth (wrapping 32-bit integers for CV_32S), and sqsum (unless
     empty; only where squaresShareThePass) that of src squared in sqdepth: in one launch where the
-    plan says so, else in three per output. `finiteOnly`: of the finite values of src (NaN and
-    infinities count as zero). `tilted` (unless null): the tilted sum too, where it can join the
+    plan says so, else in three per output. `tilted` (unless null): the tilted sum too, where it can join the
     one launch (planTiltedInPass). */
 detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsum, int sqdepth, bool square,
-                            bool finiteOnly, TiltedInPass* tilted = nullptr)
+                            TiltedInPass* tilted = nullptr)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth();
@@ -313,15 +311,15 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
 
     if (!plan.singlePass)
     {
-        detail::OclDecline decline = scanWithCarries(src, out, outDepth, square, finiteOnly);
+        detail::OclDecline decline = scanWithCarries(src, out, outDepth, square);
         if (decline.empty() && withSq)
-            decline = scanWithCarries(src, sqsum, sqdepth, true, finiteOnly);
+            decline = scanWithCarries(src, sqsum, sqdepth, true);
         return decline;
     }
     const detail::TiltedInPassPlan withTilted =
         tilted ? detail::planTiltedInPass(device, plan, tilted->plan) : detail::TiltedInPassPlan();
     const std::string& options =
-        scanOptions(device, depth, cn, outDepth, withSq ? sqdepth : -1, square, finiteOnly,
+        scanOptions(device, depth, cn, outDepth, withSq ? sqdepth : -1, square,
                     pixelsAligned(cn, { &src, &out, &sqsum }), plan, withTilted, narrowRows);
     detail::KernelLaunch tiles("integral_tiles", kernels::integral(), options);
     if (tiles.empty())
@@ -363,57 +361,29 @@ detail::OclDecline scanPass(const UMat& src, UMat& out, int outDepth, UMat& sqsu
 }
 
 /** sum = the integral of src in sdepth, and sqsum (unless empty) that of src squared in sqdepth,
-    in one pass where squaresShareThePass, else one pass each; `tilted` as scanPass takes it.
-    `finiteOnly`: of the finite values of src. */
+    in one pass where squaresShareThePass, else one pass each; `tilted` as scanPass takes it. */
 detail::OclDecline scanIntegral(const UMat& src, UMat& sum, int sdepth, UMat& sqsum, int sqdepth,
-                                bool finiteOnly = false, TiltedInPass* tilted = nullptr)
+                                TiltedInPass* tilted = nullptr)
 {
     if (sqsum.empty() || squaresShareThePass(src.depth(), src.channels(), sdepth))
-        return scanPass(src, sum, sdepth, sqsum, sqdepth, false, finiteOnly, tilted);
+        return scanPass(src, sum, sdepth, sqsum, sqdepth, false, tilted);
     UMat none;
-    detail::OclDecline decline = scanPass(src, sum, sdepth, none, -1, false, finiteOnly);
-    return decline.empty() ? scanPass(src, sqsum, sqdepth, none, -1, true, finiteOnly) : decline;
+    detail::OclDecline decline = scanPass(src, sum, sdepth, none, -1, false);
+    return decline.empty() ? scanPass(src, sqsum, sqdepth, none, -1, true) : decline;
 }
 
-/** reach = for each kind of non-finite value (positive: +Inf or NaN, negative: -Inf or NaN) and
-    each output column of the tilted sum of the floating-point image `src`, the first output row
-    whose triangle holds one (opencl/integral.cl, "Non-finite values"): cn lanes of 32-bit ints
-    per column, the positive kind's cols + 1 columns first. */
-detail::OclDecline nonFiniteReach(const UMat& src, const detail::TiltedScanPlan& plan, const std::string& options,
-                                  UMat& reach)
-{
-    detail::KernelLaunch firstRows("integral_tilted_first_non_finite", kernels::integral(), options);
-    detail::KernelLaunch reachOf("integral_tilted_non_finite_reach", kernels::integral(), options);
-    if (firstRows.empty() || reachOf.empty())
-        return "the tilted integral's non-finite kernels failed to build: " + options;
-    const int cn = src.channels(), rows = src.rows, cols = src.cols;
-    const size_t laneBytes = oclPixelBytes(CV_32S, cn);
-    UMat first = detail::scratchBytes(detail::SCRATCH_TILTED_FIRST_NON_FINITE, 2 * (size_t)cols * laneBytes);
-    reach = detail::scratchBytes(detail::SCRATCH_TILTED_NON_FINITE_REACH, 2 * ((size_t)cols + 1) * laneBytes);
-    firstRows.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(first));
-    reachOf.args(ocl::KernelArg::PtrReadOnly(first), rows, cols, ocl::KernelArg::PtrWriteOnly(reach));
-    if (!firstRows.enqueue(plan.firstNonFinite) || !reachOf.enqueue(plan.nonFiniteReach))
-        return "enqueueing the tilted integral's non-finite kernels failed";
-    return detail::OclDecline();
-}
-
-/** tilted = the integral of src rotated by 45 degrees, accumulated in accDepth (wrapping 32-bit
-    integers, or double) in one launch as `plan` schedules it, given the upright integral
-    `upright` of src in accDepth (of its finite values for a floating-point src, whose NaN and
-    infinities are placed apart: opencl/integral.cl, "Non-finite values"). */
+/** tilted = the integral of the integer image src rotated by 45 degrees, accumulated in accDepth
+    (wrapping 32-bit integers, 64-bit ones, or double) in one launch as `plan` schedules it, given
+    the upright integral `upright` of src in accDepth. */
 detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accDepth, UMat& tilted,
                                   const detail::TiltedScanPlan& plan)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), depth = src.depth(), rows = src.rows, cols = src.cols;
-    const bool nonFinite = holdsNonFinite(depth);
-    // The non-finite values' groups follow from the device's limits (planTiltedScan).
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { cn, 3 }, { depth, 3 }, { accDepth, 3 }, { tilted.depth(), 3 }, { (int)detail::oclDeviceHasDoubles(device), 1 },
-          { plan.band, 6 }, { (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores, 3 },
-          { (int)plan.firstNonFinite.local[0], 11 }, { (int)plan.firstNonFinite.local[1], 11 },
-          { (int)plan.nonFiniteReach.local[0], 16 } },
+          { plan.band, 6 }, { (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores, 3 } },
         key);
     CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
@@ -426,10 +396,6 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
             o += " -D GROUP_ORDER_TICKETS";
         if (plan.evictFirstStores)
             o += " -D EVICT_FIRST_STORES";
-        if (nonFinite)
-            o += cv::format(" -D ZERO_NON_FINITE -D NON_FINITE -D FIRST_COLUMNS=%d -D FIRST_SEGMENTS=%d -D REACH_ITEMS=%d",
-                            (int)plan.firstNonFinite.local[0], (int)plan.firstNonFinite.local[1],
-                            (int)plan.nonFiniteReach.local[0]);
         if (longSums(accDepth))
             o += " -D UPRIGHT_F64_BITS";  // the upright sum's CV_64F is 64-bit integer sums
         return o + accumulatorOptions(cn, accDepth, tilted.depth()) + detail::oclCommonOptions(device);
@@ -450,20 +416,56 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     i = tiles.set(i, ocl::KernelArg::PtrReadWrite(carries));
     i = tiles.set(i, ocl::KernelArg::PtrReadWrite(flags));
     i = tiles.set(i, plan.tilesX);
-    i = tiles.set(i, (int)epoch);
-    UMat reach;  // outlives the launch, which holds its address until enqueued
-    if (nonFinite)
-    {
-        static detail::VariantOptionsCache searchOptionsCache;
-        const std::string& searchOptions =
-            searchOptionsCache.get(key, [&] { return options + " -D NON_FINITE_SEARCH"; });
-        detail::OclDecline decline = nonFiniteReach(src, plan, searchOptions, reach);
-        if (!decline.empty())
-            return decline;
-        tiles.set(i, ocl::KernelArg::PtrReadOnly(reach));
-    }
+    tiles.set(i, (int)epoch);
     if (!tiles.enqueue(plan.tiles))
         return "enqueueing the tilted integral kernel failed";
+    return detail::OclDecline();
+}
+
+/** tilted = the integral of the floating-point image src rotated by 45 degrees, each output the sum
+    of its own pixels in double (as cv::'s, whose recurrence only adds), by two scans along
+    diagonals as `plan` schedules them (opencl/integral_diagonal.cl). */
+detail::OclDecline additiveTiltedIntegral(const UMat& src, UMat& tilted, const detail::DiagonalScanPlan& plan)
+{
+    const ocl::Device& device = ocl::Device::getDefault();
+    const int cn = src.channels(), rows = src.rows, cols = src.cols;
+    UMat rising = detail::scratchBytes(detail::SCRATCH_DIAGONAL_SUMS, src.total() * oclPixelBytes(CV_64F, cn));
+    UMat totals = detail::scratchBytes(detail::SCRATCH_DIAGONAL_TOTALS,
+                                       (size_t)plan.chunks * (rows + cols) * oclPixelBytes(CV_64F, cn));
+    for (const bool up : { true, false })
+    {
+        uint64 key = 0;
+        CV_Assert(detail::packVariantKey({ { (int)up, 1 }, { src.depth(), 3 }, { tilted.depth(), 3 }, { cn, 3 },
+                                           { plan.chunk, 8 } },
+                                         key));
+        static detail::VariantOptionsCache optionsCache;
+        const std::string& options = optionsCache.get(key, [&] {
+            return cv::format("-D CN=%d -D DIAGONAL_CHUNK=%d", cn, plan.chunk) +
+                   (up ? " -D RISING -D SRC_T1=" + detail::oclTypeName(src.depth())
+                       : " -D DT1=" + detail::oclTypeName(tilted.depth()) +
+                             " -D WT_TO_DT=" + detail::oclConvertName(CV_64F, tilted.depth(), 1)) +
+                   detail::oclCommonOptions(device);
+        });
+        detail::KernelLaunch sums("integral_diagonal_totals", kernels::integral_diagonal(), options);
+        detail::KernelLaunch scan("integral_diagonal_scan", kernels::integral_diagonal(), options);
+        if (sums.empty() || scan.empty())
+            return "the tilted integral's diagonal scans failed to build: " + options;
+        if (up)
+        {
+            sums.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrWriteOnly(totals));
+            scan.args(ocl::KernelArg::ReadOnlyNoSize(src), rows, cols, ocl::KernelArg::PtrReadOnly(totals),
+                      ocl::KernelArg::PtrWriteOnly(rising));
+        }
+        else
+        {
+            sums.args(ocl::KernelArg::PtrReadOnly(rising), rows, cols, ocl::KernelArg::PtrWriteOnly(totals));
+            scan.args(ocl::KernelArg::PtrReadOnly(rising), rows, cols, ocl::KernelArg::PtrReadOnly(totals),
+                      ocl::KernelArg::WriteOnlyNoSize(tilted));
+        }
+        const detail::LaunchShape& shape = up ? plan.rising : plan.falling;
+        if (!sums.enqueue(shape) || !scan.enqueue(shape))
+            return "enqueueing the tilted integral's diagonal scans failed";
+    }
     return detail::OclDecline();
 }
 
@@ -477,14 +479,13 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         return "more than 4 channels";
     const ocl::Device& device = ocl::Device::getDefault();
     const bool wantSq = sqsumOut.needed(), wantTilted = tiltedOut.needed();
-    // The tilted sum subtracts diagonal prefix sums; in floating point they are kept in double
-    // (64-bit integers for an integer image without doubles: longSums) so that the cancellation
-    // stays far below float rounding. Those of a floating-point image come from an upright sum of
-    // its finite values of their own: subtracted, NaN and infinities would not give cv::'s
-    // results, which the tilted kernels place apart.
+    // The tilted sum of an integer image subtracts diagonal prefix sums of its upright sum, exact
+    // in integers; into floating point they are kept in double (64-bit integers without doubles:
+    // longSums), which holds them exactly, so a CV_32F sum takes an upright sum in double of its
+    // own. That of a floating-point image adds each output's pixels in double.
     const int tiltedDepth = wantTilted && d.sdepth != CV_32S ? CV_64F : d.sdepth;
-    const bool floatSource = holdsNonFinite(d.depth);
-    const bool uprightOfItsOwn = wantTilted && (d.sdepth == CV_32F || floatSource);
+    const bool floatSource = tiltedByAdditiveScans(d.depth);
+    const bool uprightOfItsOwn = wantTilted && d.sdepth == CV_32F && !floatSource;
     // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
     // (longSums); only a floating-point image's sums need doubles.
     detail::OclDecline decline;
@@ -500,18 +501,25 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     decline = detail::checkDeviceArrays("integral", { &src });
     // Outputs, and the scratch of the tilted sum (sums and carries down each diagonal per band).
     const size_t pixels = (size_t)isize.width * isize.height;
+    const bool tiltedByDifferences = wantTilted && !floatSource && !src.empty();
     const detail::TiltedScanPlan tiltedPlan =
-        wantTilted && !src.empty() ? detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn))
-                                   : detail::TiltedScanPlan();
+        tiltedByDifferences ? detail::planTiltedScan(device, src.size(), oclPixelBytes(tiltedDepth, d.cn))
+                            : detail::TiltedScanPlan();
     const size_t tiltedLanes = 2 * (size_t)tiltedPlan.tilesX * tiltedPlan.bands * (tiltedPlan.tile + 1);
+    const bool tiltedByAdditions = wantTilted && floatSource && !src.empty();
+    const detail::DiagonalScanPlan diagonalPlan =
+        tiltedByAdditions ? detail::planDiagonalScan(device, src.size(), d.cn) : detail::DiagonalScanPlan();
     const struct { bool wanted; size_t bytes; const char* what; } allocations[] = {
         { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
         { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
         { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
         { uprightOfItsOwn, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
-        { wantTilted, tiltedLanes * 2 * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's look-back scratch" },
+        { tiltedByDifferences, tiltedLanes * 2 * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's look-back scratch" },
+        { tiltedByAdditions, src.total() * oclPixelBytes(CV_64F, d.cn), "tilted sum's diagonal sums" },
+        { tiltedByAdditions, (size_t)diagonalPlan.chunks * (src.rows + src.cols) * oclPixelBytes(CV_64F, d.cn),
+          "tilted sum's diagonal totals" },
     };
-    if (decline.empty() && wantTilted && !src.empty() && !tiltedPlan.feasible)
+    if (decline.empty() && tiltedByDifferences && !tiltedPlan.feasible)
         decline = "the tilted sum needs 64-bit atomics and tiles that fit the device's local memory and work-groups";
     for (const auto& a : allocations)
         if (decline.empty() && a.wanted)
@@ -545,21 +553,23 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // The tilted sum in the upright sum's pass where it accumulates in the sum's depth from that
     // sum itself.
     TiltedInPass tiltedInPass;
-    const bool offerTilted = wantTilted && !uprightOfItsOwn && tiltedDepth == d.sdepth;
+    const bool offerTilted = tiltedByDifferences && !uprightOfItsOwn && tiltedDepth == d.sdepth;
     if (offerTilted)
     {
         tiltedInPass.out = tilted;
         tiltedInPass.plan = tiltedPlan;
     }
-    decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth, false, offerTilted ? &tiltedInPass : nullptr);
-    if (decline.empty() && wantTilted && !tiltedInPass.done)
+    decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth, offerTilted ? &tiltedInPass : nullptr);
+    if (decline.empty() && tiltedByAdditions)
+        decline = additiveTiltedIntegral(src, tilted, diagonalPlan);
+    if (decline.empty() && tiltedByDifferences && !tiltedInPass.done)
     {
         UMat upright = sum;
         if (uprightOfItsOwn)
         {
             upright = detail::scratchImage(detail::SCRATCH_TILTED_UPRIGHT, isize, CV_MAKETYPE(CV_64F, d.cn));
             UMat noSqsum;
-            decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F, floatSource);
+            decline = scanIntegral(src, upright, CV_64F, noSqsum, CV_64F);
         }
         if (decline.empty())
             decline = tiltedIntegral(src, upright, tiltedDepth, tilted, tiltedPlan);

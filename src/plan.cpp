@@ -391,8 +391,7 @@ const int* integralOverride()
 }
 
 /** Work-groups of 32 lanes x 8 segments, fewer lanes (a power of two, which the options' keys
-    encode) on devices with smaller groups: the three-launch scan's carries, and the tilted sum's
-    search for non-finite values. */
+    encode) on devices with smaller groups: the three-launch scan's carries. */
 void setCarryGroup(LaunchShape& carries, size_t maxGroup)
 {
     carries.dims = 2;
@@ -549,19 +548,6 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.tile = 2 * plan.band;
     plan.localBytes = localBytes();
     plan.fallingBytes = (size_t)plan.band * (plan.tile + 1) * pixelBytes;
-    // The non-finite values' work-groups: 32 columns x 8 segments of the rows, and the reach in one
-    // group of as many items; fewer columns on devices with smaller groups, or where the kernels'
-    // two arrays of up to 16 bytes an item (opencl/integral.cl) would take more than half the
-    // local memory (at a cap of 8 KiB NVIDIA's driver refused the launch: s55e to s55g).
-    LaunchShape columns;
-    setCarryGroup(columns, std::min(maxGroup, maxLocalBytes(device) / 2 / (2 * 16)));
-    plan.firstNonFinite.local[0] = columns.local[0];
-    plan.firstNonFinite.local[1] = columns.local[1];
-    plan.firstNonFinite.global[0] = roundUp((size_t)size.width, plan.firstNonFinite.local[0]);
-    plan.firstNonFinite.global[1] = plan.firstNonFinite.local[1];
-    plan.nonFiniteReach.dims = 1;
-    plan.nonFiniteReach.local[0] = columns.local[0] * columns.local[1];
-    plan.nonFiniteReach.global[0] = 2 * plan.nonFiniteReach.local[0];
     if (!fits() || !hasLookBackAtomics(device))
         return plan;
     plan.feasible = true;
@@ -573,6 +559,32 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     plan.tiles.dims = 1;
     plan.tiles.local[0] = 4 * (size_t)plan.tile;
     plan.tiles.global[0] = (size_t)plan.tilesX * plan.bands * plan.tiles.local[0];
+    return plan;
+}
+
+DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn)
+{
+    CV_Assert(size.width > 0 && size.height > 0 && cn > 0);
+    DiagonalScanPlan plan;
+    // Chunks of a sixteenth of the rows, 8 to 64: an item of a chunk adds the totals of the chunks
+    // above it, so at most 64 chunks keep those reads below its own (4K: 34 chunks of 64), and
+    // 8 keep small images in several chunks.
+    plan.chunk = 8;
+    while (plan.chunk < 64 && plan.chunk * 16 < size.height)
+        plan.chunk *= 2;
+    plan.chunks = (size.height + plan.chunk - 1) / plan.chunk;
+    const size_t group = std::min<size_t>(128, maxGroupItems(device));
+    for (LaunchShape* shape : { &plan.rising, &plan.falling })
+    {
+        // Rising diagonals x + y = 0 .. W + H - 2; falling x - y = -H .. W - 1.
+        const size_t diagonals = (size_t)size.width + size.height - (shape == &plan.rising ? 1 : 0);
+        shape->dims = 3;
+        shape->local[0] = group;
+        shape->local[1] = shape->local[2] = 1;
+        shape->global[0] = roundUp(diagonals, group);
+        shape->global[1] = (size_t)plan.chunks;
+        shape->global[2] = (size_t)cn;
+    }
     return plan;
 }
 

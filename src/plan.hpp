@@ -206,13 +206,24 @@ struct TiltedScanPlan
     bool groupOrderTickets = false;  //!< as TiledScanPlan's
     bool evictFirstStores = false;   //!< as TiledScanPlan's
     LaunchShape tiles;
-    LaunchShape firstNonFinite, nonFiniteReach;
 };
 
 /** Plans the tilted integral of an image of `size` pixels whose sums take `pixelBytes` in local
     memory; infeasible where the device lacks 64-bit atomics or even the smallest tiles do not
     fit it. */
 TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
+
+/** The tilted integral of a floating-point image by two scans along diagonals that only add
+    (opencl/integral_diagonal.cl), each in chunks of `chunk` rows: the shapes of the scan up the
+    rising diagonals and of the one down the falling ones, one work item per diagonal, chunk and
+    channel. */
+struct DiagonalScanPlan
+{
+    int chunk = 0, chunks = 0;
+    LaunchShape rising, falling;
+};
+
+DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn);
 
 /** The upright single pass with the tilted sum's tiles in it (opencl/integral.cl, integral_tiles
     with WITH_TILTED), which spares the tilted sum a launch of its own and lets its tiles run beside

@@ -26,9 +26,9 @@ enum ScratchSlot
     SCRATCH_COL_TOTALS,         //!< ... tile column totals
     SCRATCH_TILE_SUMS,          //!< ... each tile's sum
     SCRATCH_TILTED_LOOK_BACK_CARRIES,  //!< integral, tilted sum: published carries down the diagonals
-    SCRATCH_TILTED_UPRIGHT,     //!< ... the double upright sum it starts from (float sums, float images)
-    SCRATCH_TILTED_FIRST_NON_FINITE,  //!< ... float images: first row of NaN or infinity per column
-    SCRATCH_TILTED_NON_FINITE_REACH,  //!< ... and the first output row each reaches
+    SCRATCH_TILTED_UPRIGHT,     //!< ... the double upright sum it starts from (float sums of integer images)
+    SCRATCH_DIAGONAL_SUMS,      //!< ... of float images: the sums up the rising diagonals
+    SCRATCH_DIAGONAL_TOTALS,    //!< ... and each diagonal's total per chunk of rows
     SCRATCH_SLOTS
 };
 

@@ -368,9 +368,9 @@ TEST(BadInput, integral)
     });
 }
 
-// The tilted sum is derived from the upright one by differences of prefix sums (src/integral.cpp),
-// which would carry a NaN or an infinity into tilted sums whose rotated rectangles do not contain
-// it; gpuconv places them apart (opencl/integral.cl, "Non-finite values"), on OpenCL: no fallback.
+// A tilted sum derived by differences of diagonal prefix sums would carry a NaN or an infinity into
+// tilted sums whose rotated rectangles do not contain it; gpuconv's adds each output's own pixels
+// for floating-point images (opencl/integral_diagonal.cl), on OpenCL: no fallback.
 TEST(BadInput, integral_tilted_nonfinite)
 {
     RNG rng = testRng();

@@ -341,11 +341,9 @@ TEST(Integral_LargeSums, squares_past_2_to_the_53)
     By the bound of recursive summation (Higham, Accuracy and Stability of Numerical Algorithms,
     2nd ed., §4.2), each differs from the exact sum by at most (W + H + 2) * eps * (sum of |terms|)
     <= (W + H + 2) * eps * S with S the sum of |src| (or of src^2) over the whole image; the two by
-    twice that. gpuconv's tilted sum is P - Q, P and Q each a sum of at most H row prefixes R(y, k)
-    = I(y + 1, k) - I(y, k) of an upright sum I in double: each I within (W + H + 2) * eps_d * S, so
-    each R within 2 (W + H + 3) * eps_d * S, P and Q each within H * (2 (W + H + 3) + 1) * eps_d * S,
-    and P - Q within 2 H (2 W + 2 H + 7) * eps_d * S before its rounding to the output: negligible
-    beside float rounding for a 32F tilted sum, the larger term for a 64F one. */
+    twice that. gpuconv's tilted sum of a floating-point image adds in double, in chains of at most
+    2 H + 2 (opencl/integral_diagonal.cl), and that of an integer image is exact in double before
+    its rounding to the output; the images here are wider than tall. */
 TEST(Integral_FloatData, within_the_summation_error_bound)
 {
     RNG rng = testRng();
@@ -361,23 +359,92 @@ TEST(Integral_FloatData, within_the_summation_error_bound)
             src.roi.convertTo(s64, CV_64F);
             const double absSum = cv::norm(s64, NORM_L1), sqSum = s64.dot(s64);
             const double steps = size.width + size.height + 2;
-            const double tiltedDifference = 2.0 * size.height * (2.0 * steps + 3) * DBL_EPSILON * absSum;
-            runAndCompare(rng, c, src, [&](int depth, int output) {
+            runAndCompare(rng, c, src, [&](int depth, int) {
                 // sqsum is the only output with a depth of its own when they differ; otherwise
                 // take the larger of the two magnitudes.
-                const double magnitude = std::max(absSum, sqSum);
-                return Tolerance::absolute(summationBound(depth, steps, magnitude, false) +
-                                           (output == 2 ? tiltedDifference : 0));
+                return Tolerance::absolute(summationBound(depth, steps, std::max(absSum, sqSum), false));
             });
         }
+}
+
+/** Each output of cv::'s tilted sum adds up the pixels of its own triangle only, so its rounding
+    error scales with those pixels' magnitudes, not with the image's: a few huge values (1e17, or
+    1e308 whose sums overflow) elsewhere in the image leave the other outputs as accurate as their
+    own pixels allow. Each output of all three sums is held to the summation bound of its own
+    terms' magnitude (the same sums of |src| and src^2), with 2 H + W + 4 roundings in a chain:
+    cv::'s tilted recurrence and gpuconv's diagonal scans each take fewer. */
+TEST(Integral_FloatData, huge_values_elsewhere_leave_each_sum_to_its_own_terms)
+{
+    RNG rng = testRng();
+    const int combos[][3] = { { CV_32F, CV_32F, CV_64F }, { CV_32F, CV_64F, CV_64F }, { CV_64F, CV_64F, CV_64F } };
+    for (const auto& k : combos)
+        for (double huge : { 1e17, 1e308 })
+            for (int cn : { 1, 3 })
+                for (Size size : { Size(17, 17), Size(67, 13), Size(120, 45) })
+                {
+                    if (huge > FLT_MAX && k[0] == CV_32F)
+                        continue;  // not a float value
+                    const IntegralCase c = { k[0], cn, k[1], k[2], SUM_SQSUM_TILTED, size, false };
+                    SCOPED_TRACE(describe(c) + cv::format(", huge values %g", huge));
+                    if (declinedWithoutDoubles(integralNeedsDoubles(c.depth, c.sdepth, c.sqdepth, c.outputs), [&] {
+                            UMat s, q, t;
+                            gpuconv::integral(UMat(size, CV_MAKETYPE(c.depth, cn), Scalar::all(0)), s, q, t,
+                                              c.sdepth, c.sqdepth);
+                        }))
+                        continue;
+                    Mat src = randomMat(rng, size, CV_MAKETYPE(c.depth, cn), -1, 1);
+                    Mat values = src.reshape(1);
+                    for (int i = 0; i < 3; ++i)  // of one sign: sums of two 1e308 overflow in any order
+                    {
+                        const int y = rng.uniform(0, values.rows), x = rng.uniform(0, values.cols);
+                        if (values.depth() == CV_32F)
+                            values.at<float>(y, x) = (float)huge;
+                        else
+                            values.at<double>(y, x) = huge;
+                    }
+                    Mat expected[3], magnitude[3];
+                    cv::integral(src, expected[0], expected[1], expected[2], c.sdepth, c.sqdepth);
+                    Mat absolute;
+                    cv::absdiff(src, Scalar::all(0), absolute);
+                    absolute.convertTo(absolute, CV_MAKETYPE(CV_64F, cn));
+                    cv::integral(absolute, magnitude[0], magnitude[1], magnitude[2], CV_64F, CV_64F);
+                    UMat usrc, out[3];
+                    src.copyTo(usrc);
+                    gpuconv::integral(usrc, out[0], out[1], out[2], c.sdepth, c.sqdepth);
+                    const double steps = 2.0 * size.height + size.width + 4;
+                    const char* names[] = { "sum", "sqsum", "tilted" };
+                    for (int i = 0; i < 3; ++i)
+                    {
+                        Mat e, a, m = magnitude[i].reshape(1);
+                        expected[i].reshape(1).convertTo(e, CV_64F);
+                        out[i].getMat(ACCESS_READ).reshape(1).convertTo(a, CV_64F);
+                        ASSERT_EQ(e.size(), a.size()) << names[i];
+                        int bad = 0;
+                        std::string first;
+                        for (int y = 0; y < e.rows; ++y)
+                            for (int x = 0; x < e.cols; ++x)
+                            {
+                                const double ev = e.at<double>(y, x), av = a.at<double>(y, x);
+                                const bool same = std::isfinite(ev) && std::isfinite(av)
+                                                      ? std::fabs(ev - av) <= summationBound(expected[i].depth(), steps,
+                                                                                            m.at<double>(y, x), false)
+                                                      : ev == av || (std::isnan(ev) && std::isnan(av));
+                                if (!same && bad++ == 0)
+                                    first = cv::format("(%d, %d): cv:: %.17g, gpuconv %.17g, magnitude of its terms %g",
+                                                       x / cn, y, ev, av, m.at<double>(y, x));
+                            }
+                        EXPECT_EQ(0, bad) << names[i] << ": " << bad << " of " << e.total() << " outside the bound, first "
+                                          << first;
+                    }
+                }
 }
 
 // ---- NaN and infinities ---------------------------------------------------------------------
 
 /** cv::integral's sums are purely additive, so an output is NaN where the pixels it adds up hold
-    a NaN or infinities of both signs and +-Inf where they hold infinities of one sign; gpuconv's
-    tilted sum computes those apart from the finite values (opencl/integral.cl, "Non-finite
-    values"). Integer finite values keep every sum exact, so the comparison is exact: each NaN
+    a NaN or infinities of both signs and +-Inf where they hold infinities of one sign, and so are
+    gpuconv's (its tilted sum of a floating-point image too: opencl/integral_diagonal.cl). Integer
+    finite values keep every sum exact, so the comparison is exact: each NaN
     and infinity must be where cv:: has it. Scattered values, whole rows and columns of them, one
     in a corner. */
 TEST(Integral_NonFinite, propagate_as_cv)

@@ -198,11 +198,10 @@ const std::vector<Row>& rows()
         { "integral_tilted_bands_16UC2", integralCase(CV_16UC2, CV_64F, CV_64F, 3, Size(70, 40), true) },
         { "integral_16UC4_sqsum", integralCase(CV_16UC4, CV_64F, CV_64F, 2, Size(6, 5), true) },
         { "integral_8UC2_float_sums", integralCase(CV_8UC2, CV_32F, CV_32F, 2, Size(11, 4), true) },
-        // The tilted sum of floating-point images: an upright sum of their finite values, where
-        // NaN and infinities reach (more columns than a reach work item's share, several row
-        // segments).
+        // The tilted sum of floating-point images: scans along diagonals (integral_diagonal.cl) in
+        // chunks of 8 rows, two or three of them; diagonals of more than one work-group.
         { "integral_tilted_32FC3", integralCase(CV_32FC3, CV_32F, CV_64F, 3, Size(280, 12), true) },
-        { "integral_tilted_64FC1", integralCase(CV_64FC1, CV_64F, CV_64F, 3, Size(9, 7), false) },
+        { "integral_tilted_64FC1", integralCase(CV_64FC1, CV_64F, CV_64F, 3, Size(9, 20), false) },
     };
     return table;
 }
