@@ -22,7 +22,7 @@
 // chunk again, storing. One work item per diagonal (dimension 0), chunk (1) and channel (2):
 // neighbouring items read and write neighbouring pixels of a row.
 //
-// Build options (src/integral.cpp): CN (channels), DIAGONAL_CHUNK; RISING: A from the source of
+// Build options (src/integral.cpp): CN (channels), DIAGONAL_CHUNK, DIAGONAL_BATCH (dividing it); RISING: A from the source of
 // element type SRC_T1; else T from A into the output, of element type DT1 (WT_TO_DT converting).
 // Sums in double.
 
@@ -68,18 +68,33 @@ inline double diagonal_term(SOURCE_PARAMS, int i, int r, int ch)
 }
 #endif
 
+// Terms are read DIAGONAL_BATCH at a time before they are added (and stored): the scan's stores
+// could otherwise alias its next reads, and the compiler would keep each read behind the store
+// before it.
+#define BATCH DIAGONAL_BATCH
+
+inline void read_terms(SOURCE_PARAMS, int i, int r0, int ch, double* term)
+{
+    UNROLL
+    for (int j = 0; j < BATCH; ++j)
+        term[j] = r0 + j < rows ? diagonal_term(SOURCE_ARGS, i, r0 + j, ch) : 0.0;
+}
+
 __kernel void integral_diagonal_totals(SOURCE_PARAMS, __global double* totals)
 {
     const int i = get_global_id(0), chunk = get_global_id(1), ch = get_global_id(2);
     const int diagonals = DIAGONALS(rows, cols);
     if (i >= diagonals)
         return;
-    const int r0 = chunk * DIAGONAL_CHUNK;
     double total = 0.0;
-    UNROLL
-    for (int j = 0; j < DIAGONAL_CHUNK; ++j)
-        if (r0 + j < rows)
-            total += diagonal_term(SOURCE_ARGS, i, r0 + j, ch);
+    for (int b = 0; b < DIAGONAL_CHUNK; b += BATCH)
+    {
+        double term[BATCH];
+        read_terms(SOURCE_ARGS, i, chunk * DIAGONAL_CHUNK + b, ch, term);
+        UNROLL
+        for (int j = 0; j < BATCH; ++j)
+            total += term[j];
+    }
     totals[(chunk * diagonals + i) * CN + ch] = total;
 }
 
@@ -95,7 +110,6 @@ __kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const double* total
     const int diagonals = DIAGONALS(rows, cols);
     if (i >= diagonals)
         return;
-    const int r0 = chunk * DIAGONAL_CHUNK;
     double sum = 0.0;
     for (int c = 0; c < chunk; ++c)
         sum += totals[(c * diagonals + i) * CN + ch];
@@ -104,20 +118,23 @@ __kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const double* total
     if (chunk == 0 && i <= cols)
         row0[i * CN + ch] = (DT1)(0);
 #endif
-    UNROLL
-    for (int j = 0; j < DIAGONAL_CHUNK; ++j)
+    for (int b = 0; b < DIAGONAL_CHUNK; b += BATCH)
     {
-        const int r = r0 + j;
-        if (r < rows)
+        const int r0 = chunk * DIAGONAL_CHUNK + b;
+        double term[BATCH];
+        read_terms(SOURCE_ARGS, i, r0, ch, term);
+        UNROLL
+        for (int j = 0; j < BATCH; ++j)
         {
-            sum += diagonal_term(SOURCE_ARGS, i, r, ch);
+            const int r = r0 + j;
+            sum += term[j];
 #ifdef RISING
             const int x = i - r;
-            if ((uint)x < (uint)cols)
+            if (r < rows && (uint)x < (uint)cols)
                 out[(r * cols + x) * CN + ch] = sum;
 #else
             const int x = r + 1 + i - rows;
-            if ((uint)x <= (uint)cols)
+            if (r < rows && (uint)x <= (uint)cols)
                 ((__global DT1*)(dst + dst_offset + (r + 1) * dst_step))[x * CN + ch] = WT_TO_DT(sum);
 #endif
         }

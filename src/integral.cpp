@@ -436,11 +436,11 @@ detail::OclDecline additiveTiltedIntegral(const UMat& src, UMat& tilted, const d
     {
         uint64 key = 0;
         CV_Assert(detail::packVariantKey({ { (int)up, 1 }, { src.depth(), 3 }, { tilted.depth(), 3 }, { cn, 3 },
-                                           { plan.chunk, 8 } },
+                                           { plan.chunk, 9 }, { plan.batch, 9 } },
                                          key));
         static detail::VariantOptionsCache optionsCache;
         const std::string& options = optionsCache.get(key, [&] {
-            return cv::format("-D CN=%d -D DIAGONAL_CHUNK=%d", cn, plan.chunk) +
+            return cv::format("-D CN=%d -D DIAGONAL_CHUNK=%d -D DIAGONAL_BATCH=%d", cn, plan.chunk, plan.batch) +
                    (up ? " -D RISING -D SRC_T1=" + detail::oclTypeName(src.depth())
                        : " -D DT1=" + detail::oclTypeName(tilted.depth()) +
                              " -D WT_TO_DT=" + detail::oclConvertName(CV_64F, tilted.depth(), 1)) +

@@ -368,22 +368,25 @@ bool planRankOneAsSeparable(const ocl::Device& device, Size ksize)
 
 namespace {
 
-/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-,order,evict"
+/** Tuning aid, read once: OPENCV_GPUCONV_INTEGRAL_TUNE="tilesPerCU,plain,-,batch,band,segments,-,-,order,evict,chunk,group,rows"
     (0 for planned): the most tiles per compute unit of the single pass, look-back words through
     plain loads (1) or atomics (2) (single pass and tilted sum), predecessors per read of the
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
     work-group size calls for it), tickets from work-group ids (1) or an atomic (2), sums stored
-    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2). Fields 3, 7 and 8 are ignored: they
+    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2), the additive tilted sum's rows per chunk
+    (a power of two, 1 to 256), its work-group width (a power of two, 1 to 1024, within the
+    device's) and its rows read at a time (a power of two up to the chunk's). Fields 3, 7 and 8 are ignored: they
     selected variants removed (docs/PERFORMANCE.md, integral), kept so that the recorded sweep
     strings keep their meaning. Never changes a result. */
 const int* integralOverride()
 {
-    static int values[10] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+    static int values[13] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
     static const bool parsed = [] {
         if (const char* s = std::getenv("OPENCV_GPUCONV_INTEGRAL_TUNE"))
-            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2], &values[3],
-                        &values[4], &values[5], &values[6], &values[7], &values[8], &values[9]);
+            std::sscanf(s, "%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d,%d", &values[0], &values[1], &values[2],
+                        &values[3], &values[4], &values[5], &values[6], &values[7], &values[8], &values[9],
+                        &values[10], &values[11], &values[12]);
         return true;
     }();
     (void)parsed;
@@ -566,14 +569,22 @@ DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn)
 {
     CV_Assert(size.width > 0 && size.height > 0 && cn > 0);
     DiagonalScanPlan plan;
-    // Chunks of a sixteenth of the rows, 8 to 64: an item of a chunk adds the totals of the chunks
-    // above it, so at most 64 chunks keep those reads below its own (4K: 34 chunks of 64), and
-    // 8 keep small images in several chunks.
+    // Chunks of at least 8 rows, and at most 128 chunks (an item of a chunk adds the totals of the
+    // chunks above it and walks its chunk), read 8 rows at a time. H200, 32FC1 with the squared
+    // sum, device us at 640x480, 1080p and 4K: chunks of 8, 16 and 32 rows read 8 or 4 at a time
+    // 49, 86, 246-251; at most 64 chunks (8, 32, 64 rows) read 8 at a time 49, 87, 268, 16 at a
+    // time 48, 92, 297; the difference of diagonal sums it replaced 52, 91, 279 (s60c,
+    // docs/PERFORMANCE.md, integral).
+    auto powerOfTwo = [](int v, int hi) { return v >= 1 && v <= hi && (v & (v - 1)) == 0; };
+    const int* tune = integralOverride();
     plan.chunk = 8;
-    while (plan.chunk < 64 && plan.chunk * 16 < size.height)
+    while (plan.chunk * 128 < size.height)
         plan.chunk *= 2;
+    if (powerOfTwo(tune[10], 256))
+        plan.chunk = tune[10];
     plan.chunks = (size.height + plan.chunk - 1) / plan.chunk;
-    const size_t group = std::min<size_t>(128, maxGroupItems(device));
+    plan.batch = powerOfTwo(tune[12], plan.chunk) ? tune[12] : std::min(plan.chunk, 8);
+    const size_t group = std::min<size_t>(powerOfTwo(tune[11], 1024) ? tune[11] : 128, maxGroupItems(device));
     for (LaunchShape* shape : { &plan.rising, &plan.falling })
     {
         // Rising diagonals x + y = 0 .. W + H - 2; falling x - y = -H .. W - 1.

@@ -214,12 +214,12 @@ struct TiltedScanPlan
 TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixelBytes);
 
 /** The tilted integral of a floating-point image by two scans along diagonals that only add
-    (opencl/integral_diagonal.cl), each in chunks of `chunk` rows: the shapes of the scan up the
-    rising diagonals and of the one down the falling ones, one work item per diagonal, chunk and
-    channel. */
+    (opencl/integral_diagonal.cl), each in chunks of `chunk` rows read `batch` rows at a time: the
+    shapes of the scan up the rising diagonals and of the one down the falling ones, one work item
+    per diagonal, chunk and channel. */
 struct DiagonalScanPlan
 {
-    int chunk = 0, chunks = 0;
+    int chunk = 0, chunks = 0, batch = 0;
     LaunchShape rising, falling;
 };
 
