@@ -22,11 +22,14 @@
 // chunk again, storing. One work item per diagonal (dimension 0), chunk (1) and channel (2):
 // neighbouring items read and write neighbouring pixels of a row.
 //
-// Build options (src/integral.cpp): CN (channels), DIAGONAL_CHUNK, DIAGONAL_BATCH (dividing it); RISING: A from the source of
-// element type SRC_T1; else T from A into the output, of element type DT1 (WT_TO_DT converting).
-// Sums in double.
+// Build options (src/integral.cpp): CN (channels), DIAGONAL_CHUNK, DIAGONAL_BATCH (dividing it),
+// WT1 (the sums: double, or float on devices without doubles); RISING: A from the source of
+// element type SRC_T1 (SRC_TO_WT converting); else T from A into the output, of element type DT1
+// (WT_TO_DT converting).
 
+#ifdef DOUBLE_SUPPORT
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#endif
 
 #define VEC 1
 #include "common/vector.cl"
@@ -37,31 +40,31 @@
 #  define DIAGONALS(rows, cols) ((rows) + (cols) - 1)
 
 // Rising diagonal s = i at row y: pixel (y, s - y).
-inline double diagonal_term(SOURCE_PARAMS, int i, int y, int ch)
+inline WT1 diagonal_term(SOURCE_PARAMS, int i, int y, int ch)
 {
     const int x = i - y;
     if ((uint)x >= (uint)cols)
-        return 0.0;
-    return convert_double(*(__global const SRC_T1*)(src + (src_offset + y * src_step +
+        return (WT1)(0);
+    return SRC_TO_WT(*(__global const SRC_T1*)(src + (src_offset + y * src_step +
                                                            (x * CN + ch) * (int)sizeof(SRC_T1))));
 }
 #else
-#  define SOURCE_PARAMS __global const double* rising, int rows, int cols
+#  define SOURCE_PARAMS __global const WT1* rising, int rows, int cols
 #  define SOURCE_ARGS rising, rows, cols
 #  define DIAGONALS(rows, cols) ((rows) + (cols))
 
 // G(s, m) of channel ch.
-inline double rising_sum(__global const double* rising, int cols, int s, int m, int ch)
+inline WT1 rising_sum(__global const WT1* rising, int cols, int s, int m, int ch)
 {
     if (s < 0 || m < 0)
-        return 0.0;
+        return (WT1)(0);
     const int y = min(m, s), x = s - y;
-    return x < cols ? rising[(y * cols + x) * CN + ch] : 0.0;
+    return x < cols ? rising[(y * cols + x) * CN + ch] : (WT1)(0);
 }
 
 // Falling diagonal d = i - rows at row r: output (r + 1, r + 1 + d), whose terms are G(2 r + d, r)
 // and G(2 r + d - 1, r - 1).
-inline double diagonal_term(SOURCE_PARAMS, int i, int r, int ch)
+inline WT1 diagonal_term(SOURCE_PARAMS, int i, int r, int ch)
 {
     const int s = 2 * r + i - rows;
     return rising_sum(rising, cols, s, r, ch) + rising_sum(rising, cols, s - 1, r - 1, ch);
@@ -73,23 +76,23 @@ inline double diagonal_term(SOURCE_PARAMS, int i, int r, int ch)
 // before it.
 #define BATCH DIAGONAL_BATCH
 
-inline void read_terms(SOURCE_PARAMS, int i, int r0, int ch, double* term)
+inline void read_terms(SOURCE_PARAMS, int i, int r0, int ch, WT1* term)
 {
     UNROLL
     for (int j = 0; j < BATCH; ++j)
-        term[j] = r0 + j < rows ? diagonal_term(SOURCE_ARGS, i, r0 + j, ch) : 0.0;
+        term[j] = r0 + j < rows ? diagonal_term(SOURCE_ARGS, i, r0 + j, ch) : (WT1)(0);
 }
 
-__kernel void integral_diagonal_totals(SOURCE_PARAMS, __global double* totals)
+__kernel void integral_diagonal_totals(SOURCE_PARAMS, __global WT1* totals)
 {
     const int i = get_global_id(0), chunk = get_global_id(1), ch = get_global_id(2);
     const int diagonals = DIAGONALS(rows, cols);
     if (i >= diagonals)
         return;
-    double total = 0.0;
+    WT1 total = (WT1)(0);
     for (int b = 0; b < DIAGONAL_CHUNK; b += BATCH)
     {
-        double term[BATCH];
+        WT1 term[BATCH];
         read_terms(SOURCE_ARGS, i, chunk * DIAGONAL_CHUNK + b, ch, term);
         UNROLL
         for (int j = 0; j < BATCH; ++j)
@@ -98,9 +101,9 @@ __kernel void integral_diagonal_totals(SOURCE_PARAMS, __global double* totals)
     totals[(chunk * diagonals + i) * CN + ch] = total;
 }
 
-__kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const double* totals,
+__kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const WT1* totals,
 #ifdef RISING
-                                     __global double* out
+                                     __global WT1* out
 #else
                                      __global uchar* dst, int dst_step, int dst_offset
 #endif
@@ -110,7 +113,7 @@ __kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const double* total
     const int diagonals = DIAGONALS(rows, cols);
     if (i >= diagonals)
         return;
-    double sum = 0.0;
+    WT1 sum = (WT1)(0);
     for (int c = 0; c < chunk; ++c)
         sum += totals[(c * diagonals + i) * CN + ch];
 #ifndef RISING
@@ -121,7 +124,7 @@ __kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const double* total
     for (int b = 0; b < DIAGONAL_CHUNK; b += BATCH)
     {
         const int r0 = chunk * DIAGONAL_CHUNK + b;
-        double term[BATCH];
+        WT1 term[BATCH];
         read_terms(SOURCE_ARGS, i, r0, ch, term);
         UNROLL
         for (int j = 0; j < BATCH; ++j)

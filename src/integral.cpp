@@ -423,27 +423,31 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
 }
 
 /** tilted = the integral of the floating-point image src rotated by 45 degrees, each output the sum
-    of its own pixels in double (as cv::'s, whose recurrence only adds), by two scans along
+    of its own pixels in accDepth (as cv::'s, whose recurrence only adds), by two scans along
     diagonals as `plan` schedules them (opencl/integral_diagonal.cl). */
-detail::OclDecline additiveTiltedIntegral(const UMat& src, UMat& tilted, const detail::DiagonalScanPlan& plan)
+detail::OclDecline additiveTiltedIntegral(const UMat& src, int accDepth, UMat& tilted,
+                                          const detail::DiagonalScanPlan& plan)
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
-    UMat rising = detail::scratchBytes(detail::SCRATCH_DIAGONAL_SUMS, src.total() * oclPixelBytes(CV_64F, cn));
+    UMat rising = detail::scratchBytes(detail::SCRATCH_DIAGONAL_SUMS, src.total() * oclPixelBytes(accDepth, cn));
     UMat totals = detail::scratchBytes(detail::SCRATCH_DIAGONAL_TOTALS,
-                                       (size_t)plan.chunks * (rows + cols) * oclPixelBytes(CV_64F, cn));
+                                       (size_t)plan.chunks * (rows + cols) * oclPixelBytes(accDepth, cn));
     for (const bool up : { true, false })
     {
         uint64 key = 0;
-        CV_Assert(detail::packVariantKey({ { (int)up, 1 }, { src.depth(), 3 }, { tilted.depth(), 3 }, { cn, 3 },
+        CV_Assert(detail::packVariantKey({ { (int)up, 1 }, { src.depth(), 3 }, { accDepth, 3 }, { tilted.depth(), 3 },
+                                           { cn, 3 }, { (int)detail::oclDeviceHasDoubles(device), 1 },
                                            { plan.chunk, 9 }, { plan.batch, 9 } },
                                          key));
         static detail::VariantOptionsCache optionsCache;
         const std::string& options = optionsCache.get(key, [&] {
-            return cv::format("-D CN=%d -D DIAGONAL_CHUNK=%d -D DIAGONAL_BATCH=%d", cn, plan.chunk, plan.batch) +
-                   (up ? " -D RISING -D SRC_T1=" + detail::oclTypeName(src.depth())
+            const std::string wt = detail::oclTypeName(accDepth);
+            return cv::format("-D CN=%d -D DIAGONAL_CHUNK=%d -D DIAGONAL_BATCH=%d -D WT1=%s", cn, plan.chunk,
+                              plan.batch, wt.c_str()) +
+                   (up ? " -D RISING -D SRC_T1=" + detail::oclTypeName(src.depth()) + " -D SRC_TO_WT=convert_" + wt
                        : " -D DT1=" + detail::oclTypeName(tilted.depth()) +
-                             " -D WT_TO_DT=" + detail::oclConvertName(CV_64F, tilted.depth(), 1)) +
+                             " -D WT_TO_DT=" + detail::oclConvertName(accDepth, tilted.depth(), 1)) +
                    detail::oclCommonOptions(device);
         });
         detail::KernelLaunch sums("integral_diagonal_totals", kernels::integral_diagonal(), options);
@@ -482,9 +486,12 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // The tilted sum of an integer image subtracts diagonal prefix sums of its upright sum, exact
     // in integers; into floating point they are kept in double (64-bit integers without doubles:
     // longSums), which holds them exactly, so a CV_32F sum takes an upright sum in double of its
-    // own. That of a floating-point image adds each output's pixels in double.
-    const int tiltedDepth = wantTilted && d.sdepth != CV_32S ? CV_64F : d.sdepth;
+    // own. That of a floating-point image adds each output's pixels, in double where the device
+    // has it (else in float, as cv:: adds CV_32F sums).
     const bool floatSource = tiltedByAdditiveScans(d.depth);
+    const int tiltedDepth = !wantTilted || d.sdepth == CV_32S                          ? d.sdepth
+                            : floatSource && !detail::oclDeviceHasDoubles(device) ? d.sdepth
+                                                                                   : CV_64F;
     const bool uprightOfItsOwn = wantTilted && d.sdepth == CV_32F && !floatSource;
     // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
     // (longSums); only a floating-point image's sums need doubles.
@@ -515,8 +522,8 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
         { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
         { uprightOfItsOwn, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
         { tiltedByDifferences, tiltedLanes * 2 * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's look-back scratch" },
-        { tiltedByAdditions, src.total() * oclPixelBytes(CV_64F, d.cn), "tilted sum's diagonal sums" },
-        { tiltedByAdditions, (size_t)diagonalPlan.chunks * (src.rows + src.cols) * oclPixelBytes(CV_64F, d.cn),
+        { tiltedByAdditions, src.total() * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's diagonal sums" },
+        { tiltedByAdditions, (size_t)diagonalPlan.chunks * (src.rows + src.cols) * oclPixelBytes(tiltedDepth, d.cn),
           "tilted sum's diagonal totals" },
     };
     if (decline.empty() && tiltedByDifferences && !tiltedPlan.feasible)
@@ -561,7 +568,7 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     }
     decline = scanIntegral(src, sum, d.sdepth, sqsum, d.sqdepth, offerTilted ? &tiltedInPass : nullptr);
     if (decline.empty() && tiltedByAdditions)
-        decline = additiveTiltedIntegral(src, tilted, diagonalPlan);
+        decline = additiveTiltedIntegral(src, tiltedDepth, tilted, diagonalPlan);
     if (decline.empty() && tiltedByDifferences && !tiltedInPass.done)
     {
         UMat upright = sum;

@@ -106,15 +106,15 @@ inline bool addWeightedNeedsDoubles(int depth1, int depth2, int dtype)
 }
 
 /** integral with `outputs` outputs (1 the sum, 2 and the squared sum, 3 and the tilted sum), as
-    filterNeedsDoubles, of a floating-point image: a CV_64F source, CV_64F sums, and the tilted sum
-    (its diagonal sums kept in double); not the sums of integer images, which 64-bit integers hold
+    filterNeedsDoubles, of a floating-point image: a CV_64F source or CV_64F sums (its tilted sum
+    adds in float without doubles); not the sums of integer images, which 64-bit integers hold
     where they are CV_64F or the tilted sum's (src/integral.cpp, longSums). */
 inline bool integralNeedsDoubles(int depth, int sdepth, int sqdepth, int outputs)
 {
     sdepth = sdepth <= 0 ? (depth == CV_8U ? CV_32S : CV_64F) : CV_MAT_DEPTH(sdepth);
     sqdepth = sqdepth <= 0 ? CV_64F : CV_MAT_DEPTH(sqdepth);
     const bool floatSource = depth == CV_32F || depth == CV_64F;
-    return floatSource && (depth == CV_64F || sdepth == CV_64F || (outputs >= 2 && sqdepth == CV_64F) || outputs == 3);
+    return floatSource && (depth == CV_64F || sdepth == CV_64F || (outputs >= 2 && sqdepth == CV_64F));
 }
 
 /** Whether `error` is gpuconv's decline of a call that needs double precision on a device without

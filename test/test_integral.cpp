@@ -376,7 +376,8 @@ TEST(Integral_FloatData, within_the_summation_error_bound)
 TEST(Integral_FloatData, huge_values_elsewhere_leave_each_sum_to_its_own_terms)
 {
     RNG rng = testRng();
-    const int combos[][3] = { { CV_32F, CV_32F, CV_64F }, { CV_32F, CV_64F, CV_64F }, { CV_64F, CV_64F, CV_64F } };
+    const int combos[][3] = { { CV_32F, CV_32F, CV_32F }, { CV_32F, CV_32F, CV_64F }, { CV_32F, CV_64F, CV_64F },
+                              { CV_64F, CV_64F, CV_64F } };
     for (const auto& k : combos)
         for (double huge : { 1e17, 1e308 })
             for (int cn : { 1, 3 })

@@ -202,6 +202,8 @@ const std::vector<Row>& rows()
         // chunks of 8 rows, two or three of them; diagonals of more than one work-group.
         { "integral_tilted_32FC3", integralCase(CV_32FC3, CV_32F, CV_64F, 3, Size(280, 12), true) },
         { "integral_tilted_64FC1", integralCase(CV_64FC1, CV_64F, CV_64F, 3, Size(9, 20), false) },
+        // ... all in float (in float sums too where the device has no doubles).
+        { "integral_tilted_32FC1_float_sums", integralCase(CV_32FC1, CV_32F, CV_32F, 3, Size(19, 17), true) },
     };
     return table;
 }
