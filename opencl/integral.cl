@@ -36,7 +36,8 @@
 // clamped to [0, W]):
 //   T(X, Y) = sum_{y<Y} R(y, X+Y-1-y) - sum_{y<Y} R(y, X-Y+y),
 // two prefix sums along the diagonals of R, in the single pass or in one launch after the upright
-// sum's (see "The tilted sum" below).
+// sum's (see "The tilted sum over tiles" below): integer images only, whose sums it keeps exact;
+// floating-point images take integral_diagonal.cl's sums, which only add.
 //
 // Build options (src/integral.cpp): CN lanes (channels); SRC_T1 source element type; WT1/WTN the
 // accumulator and its CN-lane vector (uint for 32-bit integer sums, which wrap like cv::'s);

@@ -3,10 +3,11 @@
 
 // The tilted integral (cv::integral's third output) of a floating-point image by two scans that
 // only add. cv::'s tilted recurrence only adds, so each of its outputs is the sum of the pixels of
-// its own triangle, rounded as their magnitudes say, and NaN or +-Inf exactly where the triangle's
-// values make them. The tilted sum of integer images (integral.cl, "The tilted sum") is a
-// difference of two diagonal prefix sums, exact in integers but not in floating point, where it
-// would carry the rounding of every pixel left of the triangle and turn overflows into NaN.
+// its own triangle, rounded as their magnitudes say, and NaN or +-Inf exactly where the
+// triangle's values make them. The tilted sum of integer images (integral.cl, "The tilted sum
+// over tiles") is a difference of two diagonal prefix sums, exact in integers but not in floating
+// point, where it would carry the rounding of every pixel left of the triangle and turn overflows
+// into NaN.
 //
 // Output (Y, X), Y = 1 .. H, X = 0 .. W, adds src(y, x) for y + |X - 1 - x| <= Y - 1; the pixels
 // it holds beyond those of output (Y - 1, X - 1) lie on the rising diagonals (x + y = s) s = X + Y - 2
@@ -74,12 +75,10 @@ inline WT1 diagonal_term(SOURCE_PARAMS, int i, int r, int ch)
 // Terms are read DIAGONAL_BATCH at a time before they are added (and stored): the scan's stores
 // could otherwise alias its next reads, and the compiler would keep each read behind the store
 // before it.
-#define BATCH DIAGONAL_BATCH
-
 inline void read_terms(SOURCE_PARAMS, int i, int r0, int ch, WT1* term)
 {
     UNROLL
-    for (int j = 0; j < BATCH; ++j)
+    for (int j = 0; j < DIAGONAL_BATCH; ++j)
         term[j] = r0 + j < rows ? diagonal_term(SOURCE_ARGS, i, r0 + j, ch) : (WT1)(0);
 }
 
@@ -90,12 +89,12 @@ __kernel void integral_diagonal_totals(SOURCE_PARAMS, __global WT1* totals)
     if (i >= diagonals)
         return;
     WT1 total = (WT1)(0);
-    for (int b = 0; b < DIAGONAL_CHUNK; b += BATCH)
+    for (int b = 0; b < DIAGONAL_CHUNK; b += DIAGONAL_BATCH)
     {
-        WT1 term[BATCH];
+        WT1 term[DIAGONAL_BATCH];
         read_terms(SOURCE_ARGS, i, chunk * DIAGONAL_CHUNK + b, ch, term);
         UNROLL
-        for (int j = 0; j < BATCH; ++j)
+        for (int j = 0; j < DIAGONAL_BATCH; ++j)
             total += term[j];
     }
     totals[(chunk * diagonals + i) * CN + ch] = total;
@@ -121,13 +120,13 @@ __kernel void integral_diagonal_scan(SOURCE_PARAMS, __global const WT1* totals,
     if (chunk == 0 && i <= cols)
         row0[i * CN + ch] = (DT1)(0);
 #endif
-    for (int b = 0; b < DIAGONAL_CHUNK; b += BATCH)
+    for (int b = 0; b < DIAGONAL_CHUNK; b += DIAGONAL_BATCH)
     {
         const int r0 = chunk * DIAGONAL_CHUNK + b;
-        WT1 term[BATCH];
+        WT1 term[DIAGONAL_BATCH];
         read_terms(SOURCE_ARGS, i, r0, ch, term);
         UNROLL
-        for (int j = 0; j < BATCH; ++j)
+        for (int j = 0; j < DIAGONAL_BATCH; ++j)
         {
             const int r = r0 + j;
             sum += term[j];

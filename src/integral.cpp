@@ -38,14 +38,6 @@ IntegralDepths resolveIntegralDepths(const _InputArray& src, int sdepth, int sqd
                "sqdepth %d", d.depth, d.sdepth, d.sqdepth));
 }
 
-/** Whether the tilted sum of a source of `depth` adds each output's pixels directly
-    (additiveTiltedIntegral): floating-point images, whose sums a difference of diagonal sums
-    would round by the magnitudes of other pixels. */
-bool tiltedByAdditiveScans(int depth)
-{
-    return depth == CV_32F || depth == CV_64F;
-}
-
 /** Whether sums into `depth` accumulate in 64-bit integers, stored as the bits of the nearest
     doubles (opencl/integral.cl, f64_bits_of_long): CV_64F sums (and the tilted sum's diagonal
     sums) on a device without double precision, which oclIntegral admits for integer images only,
@@ -486,9 +478,10 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // The tilted sum of an integer image subtracts diagonal prefix sums of its upright sum, exact
     // in integers; into floating point they are kept in double (64-bit integers without doubles:
     // longSums), which holds them exactly, so a CV_32F sum takes an upright sum in double of its
-    // own. That of a floating-point image adds each output's pixels, in double where the device
-    // has it (else in float, as cv:: adds CV_32F sums).
-    const bool floatSource = tiltedByAdditiveScans(d.depth);
+    // own. That of a floating-point image adds each output's pixels (additiveTiltedIntegral: a
+    // difference would round an output by the magnitudes of other pixels), in double where the
+    // device has it (else in float, as cv:: adds CV_32F sums).
+    const bool floatSource = d.depth == CV_32F || d.depth == CV_64F;
     const int tiltedDepth = !wantTilted || d.sdepth == CV_32S                          ? d.sdepth
                             : floatSource && !detail::oclDeviceHasDoubles(device) ? d.sdepth
                                                                                    : CV_64F;
@@ -506,7 +499,9 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // a 0x5 image is 6x1 zeros).
     const Size isize = srcIn.size() + Size(1, 1);
     decline = detail::checkDeviceArrays("integral", { &src });
-    // Outputs, and the scratch of the tilted sum (sums and carries down each diagonal per band).
+    // Outputs, and the scratch of the tilted sum: of an integer image, sums and carries down each
+    // diagonal per band; of a floating-point image, the sums up the rising diagonals and their
+    // totals per chunk.
     const size_t pixels = (size_t)isize.width * isize.height;
     const bool tiltedByDifferences = wantTilted && !floatSource && !src.empty();
     const detail::TiltedScanPlan tiltedPlan =
