@@ -570,15 +570,16 @@ DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn)
     CV_Assert(size.width > 0 && size.height > 0 && cn > 0);
     DiagonalScanPlan plan;
     // Chunks of at least 8 rows, and at most 128 chunks (an item of a chunk adds the totals of the
-    // chunks above it and walks its chunk), read 8 rows at a time. H200, 32FC1 with the squared
-    // sum, device us at 640x480, 1080p and 4K: chunks of 8, 16 and 32 rows read 8 or 4 at a time
-    // 49, 86, 246-251; at most 64 chunks (8, 32, 64 rows) read 8 at a time 49, 87, 268, 16 at a
-    // time 48, 92, 297; the difference of diagonal sums it replaced 52, 91, 279 (s60c,
+    // chunks above it and walks its chunk) up to chunks of 256 rows, the most the options' key
+    // holds (images of over 32768 rows take more chunks), read 8 rows at a time. H200, 32FC1 with
+    // the squared sum, device us at 640x480, 1080p and 4K: chunks of 8, 16 and 32 rows read 8 or 4
+    // at a time 49, 86, 246-251; at most 64 chunks (8, 32, 64 rows) read 8 at a time 49, 87, 268,
+    // 16 at a time 48, 92, 297; the difference of diagonal sums it replaced 52, 91, 279 (s60c,
     // docs/PERFORMANCE.md, integral).
     auto powerOfTwo = [](int v, int hi) { return v >= 1 && v <= hi && (v & (v - 1)) == 0; };
     const int* tune = integralOverride();
     plan.chunk = 8;
-    while (plan.chunk * 128 < size.height)
+    while (plan.chunk < 256 && plan.chunk * 128 < size.height)
         plan.chunk *= 2;
     if (powerOfTwo(tune[10], 256))
         plan.chunk = tune[10];

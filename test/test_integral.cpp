@@ -440,6 +440,22 @@ TEST(Integral_FloatData, huge_values_elsewhere_leave_each_sum_to_its_own_terms)
                 }
 }
 
+/** The diagonal scans' chunks grow with the image's height (src/plan.cpp, planDiagonalScan) up to
+    256 rows: images taller than 32768 rows take more than 128 chunks of the largest height (their
+    chunk height once reached 512, past what the kernels' options cache takes, and raised). */
+TEST(Integral_FloatData, tall_images)
+{
+    RNG rng = testRng();
+    const Size size(1, 32769);
+    const IntegralCase c = { CV_32F, 1, CV_32F, CV_32F, SUM_SQSUM_TILTED, size, false };
+    TestArray src(rng, size, CV_32FC1, false);
+    const double steps = 2.0 * size.height + size.width + 4;
+    const double magnitude = std::max(cv::norm(src.roi, NORM_L1), src.roi.dot(src.roi));
+    runAndCompare(rng, c, src, [&](int depth, int) {
+        return Tolerance::absolute(summationBound(depth, steps, magnitude, false));
+    });
+}
+
 // ---- NaN and infinities ---------------------------------------------------------------------
 
 /** cv::integral's sums are purely additive, so an output is NaN where the pixels it adds up hold
