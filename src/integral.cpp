@@ -422,9 +422,8 @@ detail::OclDecline additiveTiltedIntegral(const UMat& src, int accDepth, UMat& t
 {
     const ocl::Device& device = ocl::Device::getDefault();
     const int cn = src.channels(), rows = src.rows, cols = src.cols;
-    UMat rising = detail::scratchBytes(detail::SCRATCH_DIAGONAL_SUMS, src.total() * oclPixelBytes(accDepth, cn));
-    UMat totals = detail::scratchBytes(detail::SCRATCH_DIAGONAL_TOTALS,
-                                       (size_t)plan.chunks * (rows + cols) * oclPixelBytes(accDepth, cn));
+    UMat rising = detail::scratchBytes(detail::SCRATCH_DIAGONAL_SUMS, plan.sumsBytes);
+    UMat totals = detail::scratchBytes(detail::SCRATCH_DIAGONAL_TOTALS, plan.totalsBytes);
     for (const bool up : { true, false })
     {
         uint64 key = 0;
@@ -482,9 +481,9 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     // difference would round an output by the magnitudes of other pixels), in double where the
     // device has it (else in float, as cv:: adds CV_32F sums).
     const bool floatSource = d.depth == CV_32F || d.depth == CV_64F;
-    const int tiltedDepth = !wantTilted || d.sdepth == CV_32S                          ? d.sdepth
-                            : floatSource && !detail::oclDeviceHasDoubles(device) ? d.sdepth
-                                                                                   : CV_64F;
+    const bool tiltedInSumDepth =
+        !wantTilted || d.sdepth == CV_32S || (floatSource && !detail::oclDeviceHasDoubles(device));
+    const int tiltedDepth = tiltedInSumDepth ? d.sdepth : CV_64F;
     const bool uprightOfItsOwn = wantTilted && d.sdepth == CV_32F && !floatSource;
     // Without double precision, the CV_64F sums of integer images accumulate in 64-bit integers
     // (longSums); only a floating-point image's sums need doubles.
@@ -510,16 +509,16 @@ detail::OclDecline oclIntegral(const _InputArray& srcIn, const _OutputArray& sum
     const size_t tiltedLanes = 2 * (size_t)tiltedPlan.tilesX * tiltedPlan.bands * (tiltedPlan.tile + 1);
     const bool tiltedByAdditions = wantTilted && floatSource && !src.empty();
     const detail::DiagonalScanPlan diagonalPlan =
-        tiltedByAdditions ? detail::planDiagonalScan(device, src.size(), d.cn) : detail::DiagonalScanPlan();
+        tiltedByAdditions ? detail::planDiagonalScan(device, src.size(), d.cn, oclPixelBytes(tiltedDepth, d.cn))
+                          : detail::DiagonalScanPlan();
     const struct { bool wanted; size_t bytes; const char* what; } allocations[] = {
         { true, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "sum" },
         { wantSq, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sqdepth, d.cn)), "squared sum" },
         { wantTilted, pixels * CV_ELEM_SIZE(CV_MAKETYPE(d.sdepth, d.cn)), "tilted sum" },
         { uprightOfItsOwn, pixels * CV_ELEM_SIZE(CV_MAKETYPE(CV_64F, d.cn)), "double sum for the tilted sum" },
         { tiltedByDifferences, tiltedLanes * 2 * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's look-back scratch" },
-        { tiltedByAdditions, src.total() * oclPixelBytes(tiltedDepth, d.cn), "tilted sum's diagonal sums" },
-        { tiltedByAdditions, (size_t)diagonalPlan.chunks * (src.rows + src.cols) * oclPixelBytes(tiltedDepth, d.cn),
-          "tilted sum's diagonal totals" },
+        { tiltedByAdditions, diagonalPlan.sumsBytes, "tilted sum's diagonal sums" },
+        { tiltedByAdditions, diagonalPlan.totalsBytes, "tilted sum's diagonal totals" },
     };
     if (decline.empty() && tiltedByDifferences && !tiltedPlan.feasible)
         decline = "the tilted sum needs 64-bit atomics and tiles that fit the device's local memory and work-groups";

@@ -374,10 +374,10 @@ namespace {
     look-back (1..8), the tilted sum's rows per band (a power of two, 4 to 32; its tiles are
     twice as wide), the work items per tile column (2, 4 or 8; fewer where local memory or the
     work-group size calls for it), tickets from work-group ids (1) or an atomic (2), sums stored
-    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2), the additive tilted sum's rows per chunk
-    (a power of two, 1 to 256), its work-group width (a power of two, 1 to 1024, within the
-    device's) and its rows read at a time (a power of two up to the chunk's). Fields 3, 7 and 8 are ignored: they
-    selected variants removed (docs/PERFORMANCE.md, integral), kept so that the recorded sweep
+    evict-first (1: PTX, NVIDIA's GPUs only) or plainly (2), the additive tilted sum's rows per
+    chunk (a power of two, 1 to 256), its work-group width (a power of two, 1 to 1024, within the
+    device's) and its rows read at a time (a power of two up to the chunk's). Fields 3, 7 and 8 are
+    ignored: they selected variants removed (docs/PERFORMANCE.md, integral), kept so that the recorded sweep
     strings keep their meaning. Never changes a result. */
 const int* integralOverride()
 {
@@ -565,9 +565,9 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
     return plan;
 }
 
-DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn)
+DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn, size_t pixelBytes)
 {
-    CV_Assert(size.width > 0 && size.height > 0 && cn > 0);
+    CV_Assert(size.width > 0 && size.height > 0 && cn > 0 && pixelBytes > 0);
     DiagonalScanPlan plan;
     // Chunks of at least 8 rows, and at most 128 chunks (an item of a chunk adds the totals of the
     // chunks above it and walks its chunk) up to chunks of 256 rows, the most the options' key
@@ -597,6 +597,8 @@ DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn)
         shape->global[1] = (size_t)plan.chunks;
         shape->global[2] = (size_t)cn;
     }
+    plan.sumsBytes = (size_t)size.area() * pixelBytes;
+    plan.totalsBytes = (size_t)plan.chunks * (size.width + size.height) * pixelBytes;
     return plan;
 }
 

@@ -216,14 +216,17 @@ TiltedScanPlan planTiltedScan(const ocl::Device& device, Size size, size_t pixel
 /** The tilted integral of a floating-point image by two scans along diagonals that only add
     (opencl/integral_diagonal.cl), each in chunks of `chunk` rows read `batch` rows at a time: the
     shapes of the scan up the rising diagonals and of the one down the falling ones, one work item
-    per diagonal, chunk and channel. */
+    per diagonal, chunk and channel, and the scratch they take. */
 struct DiagonalScanPlan
 {
     int chunk = 0, chunks = 0, batch = 0;
     LaunchShape rising, falling;
+    size_t sumsBytes = 0;    //!< the sums up the rising diagonals, one per pixel
+    size_t totalsBytes = 0;  //!< each diagonal's total per chunk
 };
 
-DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn);
+/** Plans the diagonal scans of an image of `size` pixels whose sums take `pixelBytes` a pixel. */
+DiagonalScanPlan planDiagonalScan(const ocl::Device& device, Size size, int cn, size_t pixelBytes);
 
 /** The upright single pass with the tilted sum's tiles in it (opencl/integral.cl, integral_tiles
     with WITH_TILTED), which spares the tilted sum a launch of its own and lets its tiles run beside

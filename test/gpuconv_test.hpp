@@ -296,8 +296,10 @@ inline double summationBound(int depth, double steps, double magnitude, bool int
     return 2 * steps * (depth == CV_32F ? FLT_EPSILON : DBL_EPSILON) * magnitude;
 }
 
-/** Compares every element; NaN must meet NaN. Reports the worst element and its position. */
-inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actual, Tolerance tol)
+/** Compares every element against its own limit (`limits`, CV_64F, of expected's size and
+    channels); NaN must meet NaN and an infinity the same infinity, whatever the limit. Reports the element furthest past
+    its limit and its position. */
+inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actual, const Mat& limits)
 {
     if (expected.size() != actual.size() || expected.type() != actual.type())
         return ::testing::AssertionFailure()
@@ -305,37 +307,28 @@ inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actua
                << ", got " << actual.size() << " type " << actual.type();
     if (expected.empty())
         return ::testing::AssertionSuccess();
+    CV_Assert(limits.size() == expected.size() && limits.type() == CV_MAKETYPE(CV_64F, expected.channels()));
     Mat e, a;
     expected.reshape(1).convertTo(e, CV_64F);
     actual.reshape(1).convertTo(a, CV_64F);
-    double scale = 1;
-    if (tol.rel > 0)
-    {
-        Mat finite = e.clone();
-        finite.setTo(0, finite != finite);  // NaN
-        finite.setTo(0, abs(finite) == std::numeric_limits<double>::infinity());
-        scale = std::max(1.0, norm(finite, NORM_INF));
-    }
-    const double limit = std::max(tol.abs, tol.rel * scale);
-    double worst = -1;
+    const Mat l = limits.reshape(1);
+    double worst = -1, worstExcess = -std::numeric_limits<double>::infinity();
     Point worstAt;
     int bad = 0;
     for (int y = 0; y < e.rows; ++y)
         for (int x = 0; x < e.cols; ++x)
         {
-            const double ev = e.at<double>(y, x), av = a.at<double>(y, x);
-            double diff;
-            if (std::isnan(ev) || std::isnan(av))
-                diff = std::isnan(ev) && std::isnan(av) ? 0 : std::numeric_limits<double>::infinity();
-            else if (std::isinf(ev) || std::isinf(av))
-                diff = ev == av ? 0 : std::numeric_limits<double>::infinity();
-            else
-                diff = std::fabs(ev - av);
-            if (diff > limit)
+            const double ev = e.at<double>(y, x), av = a.at<double>(y, x), limit = l.at<double>(y, x);
+            // Non-finite values must match whatever the limit.
+            const bool nonFinite = !std::isfinite(ev) || !std::isfinite(av);
+            const bool same = (std::isnan(ev) && std::isnan(av)) || ev == av;
+            const double diff = nonFinite ? (same ? 0 : std::numeric_limits<double>::infinity()) : std::fabs(ev - av);
+            if (nonFinite ? !same : diff > limit)
                 ++bad;
-            if (diff > worst)
+            if (diff - limit > worstExcess)
             {
                 worst = diff;
+                worstExcess = diff - limit;
                 worstAt = Point(x, y);
             }
         }
@@ -343,11 +336,30 @@ inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actua
         return ::testing::AssertionSuccess();
     const int cn = expected.channels();
     return ::testing::AssertionFailure()
-           << bad << " of " << e.total() << " elements differ by more than " << limit
-           << "; worst " << worst << " at pixel (" << worstAt.x / cn << ", " << worstAt.y
-           << ") channel " << worstAt.x % cn << ": expected " << e.at<double>(worstAt)
+           << bad << " of " << e.total() << " elements differ by more than their limit; furthest past it: "
+           << worst << " (limit " << l.at<double>(worstAt) << ") at pixel (" << worstAt.x / cn << ", "
+           << worstAt.y << ") channel " << worstAt.x % cn << ": expected " << e.at<double>(worstAt)
            << ", got " << a.at<double>(worstAt) << " (size " << expected.size()
            << ", type " << expected.type() << ")";
+}
+
+/** Compares every element within `tol`, its relative part scaled by expected's largest finite
+    magnitude (at least 1). */
+inline ::testing::AssertionResult matsNear(const Mat& expected, const Mat& actual, Tolerance tol)
+{
+    double scale = 1;
+    if (tol.rel > 0 && !expected.empty())
+    {
+        Mat finite;
+        expected.reshape(1).convertTo(finite, CV_64F);
+        finite.setTo(0, finite != finite);  // NaN
+        finite.setTo(0, abs(finite) == std::numeric_limits<double>::infinity());
+        scale = std::max(1.0, norm(finite, NORM_INF));
+    }
+    const double limit = std::max(tol.abs, tol.rel * scale);
+    const int cn = expected.channels();  // any count: a Scalar holds 4
+    return matsNear(expected, actual,
+                    expected.empty() ? Mat() : Mat(expected.rows, expected.cols * cn, CV_64F, Scalar(limit)).reshape(cn));
 }
 
 /** Checks that gpuconv wrote its result into the destination ROI itself (no reallocation) and
