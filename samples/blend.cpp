@@ -22,23 +22,18 @@
 
 static int blend(int argc, char** argv)
 {
-    if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
-    {
-        std::cout << "Usage: gpuconv_sample_blend [image1] [image2] [output] [alpha] [beta] [gamma]\n"
-                     "dst = image1 * alpha + image2 * beta + gamma with cv::gpuconv::addWeighted.\n"
-                     "Defaults: opencv-doc's LinuxLogo.jpg and WindowsLogo.jpg, blend.png,\n"
-                     "alpha 0.5, beta 1 - alpha, gamma 0.\n";
-        return EXIT_SUCCESS;
-    }
+    int exitStatus = 0;
+    if (gpuconv_samples::usageOrTooMany(argc, argv, 6,
+                                        "Usage: gpuconv_sample_blend [image1] [image2] [output] [alpha] [beta] [gamma]\n"
+                                        "dst = image1 * alpha + image2 * beta + gamma with cv::gpuconv::addWeighted.\n"
+                                        "Defaults: opencv-doc's LinuxLogo.jpg and WindowsLogo.jpg, blend.png,\n"
+                                        "alpha 0.5, beta 1 - alpha, gamma 0.\n",
+                                        exitStatus))
+        return exitStatus;
     const std::string data = "/usr/share/doc/opencv-doc/examples/data/";
     const std::string path1 = argc > 1 ? argv[1] : data + "LinuxLogo.jpg";
     const std::string path2 = argc > 2 ? argv[2] : data + "WindowsLogo.jpg";
     const std::string output = argc > 3 ? argv[3] : "blend.png";
-    if (argc > 7)
-    {
-        std::cerr << "too many arguments; --help gives the usage\n";
-        return EXIT_FAILURE;
-    }
     double weights[3] = { 0.5, 0.0, 0.0 };
     const char* names[3] = { "alpha", "beta", "gamma" };
     for (int i = 0; i < 3 && argc > 4 + i; ++i)

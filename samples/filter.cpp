@@ -38,7 +38,7 @@ const char* const keys =
     "{ output o| filtered.png | output image }"
     "{ filter f| gaussian   | box, gaussian, sharpen, laplacian, sobel, emboss (ignored with --kernel) }"
     "{ kernel k|            | text file with the kernel coefficients, one kernel row per line }"
-    "{ ksize   | 5          | kernel size for box and gaussian (odd for gaussian) }"
+    "{ ksize   | 5          | kernel size for box and gaussian, 1 to 1023 (odd for gaussian) }"
     "{ border  | reflect101 | constant, replicate, reflect, wrap, reflect101 }"
     "{ isolated|            | add BORDER_ISOLATED }"
     "{ depth   | same       | output depth: same, 8U, 16U, 16S, 32F, 64F }"
@@ -207,9 +207,12 @@ int main(int argc, char** argv)
             parser.printErrors();
             return 2;
         }
-        if (ksize < 1)
+        // The library takes kernels of any size; the bound keeps a mistyped size from building a
+        // kernel of gigabytes here (--ksize=100000 asks for 40 GB of coefficients).
+        const int maxKsize = 1023;
+        if (ksize < 1 || ksize > maxKsize)
         {
-            std::cerr << "--ksize=" << ksize << ": give a kernel size of 1 or more" << std::endl;
+            std::cerr << "--ksize=" << ksize << ": give a kernel size from 1 to " << maxKsize << std::endl;
             return 2;
         }
 

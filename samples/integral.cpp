@@ -84,19 +84,14 @@ static double milliseconds(const std::function<void()>& work)
 
 static int integralSample(int argc, char** argv)
 {
-    if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
-    {
-        std::cout << "Usage: gpuconv_sample_integral [image] [output prefix] [window sizes]\n"
-                     "Box filter, local mean and standard deviation of each window size from\n"
-                     "cv::gpuconv::integral, checked against cv::boxFilter. Defaults: opencv-doc's\n"
-                     "baboon.jpg, prefix 'integral', odd window sizes 3,15,61.\n";
-        return EXIT_SUCCESS;
-    }
-    if (argc > 4)
-    {
-        std::cerr << "too many arguments; --help gives the usage\n";
-        return EXIT_FAILURE;
-    }
+    int exitStatus = 0;
+    if (gpuconv_samples::usageOrTooMany(argc, argv, 3,
+                                        "Usage: gpuconv_sample_integral [image] [output prefix] [window sizes]\n"
+                                        "Box filter, local mean and standard deviation of each window size from\n"
+                                        "cv::gpuconv::integral, checked against cv::boxFilter. Defaults: opencv-doc's\n"
+                                        "baboon.jpg, prefix 'integral', odd window sizes 3,15,61.\n",
+                                        exitStatus))
+        return exitStatus;
     const std::string data = "/usr/share/doc/opencv-doc/examples/data/";
     const std::string path = argc > 1 ? argv[1] : data + "baboon.jpg";
     const std::string prefix = argc > 2 ? argv[2] : "integral";

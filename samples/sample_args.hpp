@@ -37,6 +37,26 @@ inline bool parseInt(const std::string& text, int& value)
     return true;
 }
 
+/** For the samples of positional arguments: prints `usage` and returns true when the first argument
+    asks for help; else reports and returns true when there are more than `maxArguments`. The
+    sample then ends, successfully only in the first case (`exitStatus`). */
+inline bool usageOrTooMany(int argc, char** argv, int maxArguments, const char* usage, int& exitStatus)
+{
+    if (argc > 1 && (std::string(argv[1]) == "-h" || std::string(argv[1]) == "--help"))
+    {
+        std::cout << usage;
+        exitStatus = EXIT_SUCCESS;
+        return true;
+    }
+    if (argc - 1 > maxArguments)
+    {
+        std::cerr << "too many arguments; --help gives the usage\n";
+        exitStatus = EXIT_FAILURE;
+        return true;
+    }
+    return false;
+}
+
 /** Runs a sample's `body`, turning a cv::Exception (cv::imwrite of a name without a known image
     extension, say) into its message and exit status 1 instead of an abort. */
 inline int reportingErrors(int (*body)(int, char**), int argc, char** argv)

@@ -166,17 +166,16 @@ detail::OclDecline oclAddWeighted(const _InputArray* psrc1, double alpha, const 
                                            ws.src2IsScalar ? (size_t)1 : src2.elemSize1());
     const detail::ElementwisePlan plan = detail::planElementwise(device, rows, rowElements, widestElemSize);
 
-    const bool doubles = detail::oclDeviceHasDoubles(device);
     const int scalarOperand = !ws.src2IsScalar ? 0 : ws.swapped ? 1 : 2;
     // The channel count shapes the program only through the scalar (CV_CN_MAX is 512).
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
         { { ws.depth1, 3 }, { ws.depth2, 3 }, { ws.workDepth, 3 }, { accDepth, 3 }, { ws.dstDepth, 3 },
-          { scalarOperand ? ws.cn : 0, 10 }, { scalarOperand, 2 }, { plan.vectorWidth, 5 }, { (int)doubles, 1 } },
+          { scalarOperand ? ws.cn : 0, 10 }, { scalarOperand, 2 }, { plan.vectorWidth, 5 } },
         key);
     CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, [&] {
+    const std::string& options = optionsCache.get(device, key, [&] {
         const int vec = plan.vectorWidth;
         using detail::oclConvertName;
         using detail::oclTypeName;

@@ -152,12 +152,11 @@ detail::OclDecline spectralFilter2D(const UMat& src, const UMat& dst, const deta
     // Kernels of up to 33x33 on a few depths: every field fits its bits.
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
-        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 7 }, { c.ksize.height, 7 },
-          { (int)detail::oclDeviceHasDoubles(device), 1 } },
+        { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 7 }, { c.ksize.height, 7 } },
         key);
     CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, assembleOptions);
+    const std::string& options = optionsCache.get(device, key, assembleOptions);
     detail::KernelLaunch k("filter2d_spectral", kernels::filter2d_spectral(), options);
     if (k.empty())
         return "the filter2d_spectral kernel failed to build: " + options;
@@ -252,12 +251,11 @@ detail::OclDecline oclFilter2D(const _InputArray& _src, const _OutputArray& _dst
         { { c.sdepth, 3 }, { c.ddepth, 3 }, { c.cn, 3 }, { c.ksize.width, 12 }, { c.ksize.height, 12 },
           { plan.groupW, 7 }, { plan.groupH, 7 }, { plan.pixelsX, 5 },
           { plan.pixelsY, 4 }, { (int)plan.tiled, 1 }, { (int)plan.constantWeights, 1 },
-          { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 }, { (int)plan.vectorWindows, 1 },
-          { (int)detail::oclDeviceHasDoubles(device), 1 } },
+          { (int)plan.weightsByValue, 1 }, { (int)plan.interiorTestPerRow, 1 }, { (int)plan.vectorWindows, 1 } },
         key);
     static detail::VariantOptionsCache optionsCache;
     const std::string uncachedOptions = keyFits ? std::string() : assembleOptions();
-    const std::string& options = keyFits ? optionsCache.get(key, assembleOptions) : uncachedOptions;
+    const std::string& options = keyFits ? optionsCache.get(device, key, assembleOptions) : uncachedOptions;
 
     detail::KernelLaunch k("filter2d", kernels::filter2d(), options);
     if (k.empty())

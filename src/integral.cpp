@@ -177,13 +177,13 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                bool narrowRows = false)
 {
     uint64 key = 0;
-    // 8 fields of 7 bits, then the look-back's or the carries' 7 bits (64 in all); the channels'
-    // field carries narrowRows in its bit 3 (cn is 1..4), as no field is left for it.
+    // 7 fields of 7 bits, then the look-back's or the carries' 7 bits (56 in all); the channels'
+    // field carries narrowRows in its bit 3 (cn is 1..4).
     for (int field : { depth, cn + 8 * (int)narrowRows, sdepth, sqdepth + 1,
                        (int)square + 2 * (int)plan.evictFirstStores + 4 * (int)aligned + 8 * (int)plan.singlePass +
                            32 * (int)withTilted.joins +
                            64 * (int)(withTilted.maxRegisters > 0),
-                       plan.tile, plan.segments, (int)detail::oclDeviceHasDoubles(device) })
+                       plan.tile, plan.segments })
         key = key * 128 + (uint64)field;
     // The look-back's shape, 7 bits: plain words (1 bit), tickets by group order (1 bit) and batch
     // (1 .. 8, 3 bits); for the three launches the carries' segments (1 .. 8, 4 bits) and the log2
@@ -197,7 +197,7 @@ const std::string& scanOptions(const ocl::Device& device, int depth, int cn, int
                                                   plan.lookBackBatch - 1)
                                        : (uint64)(plan.carrySegments + 16 * lanesLog2));
     static detail::VariantOptionsCache optionsCache;
-    return optionsCache.get(key, [&] {
+    return optionsCache.get(device, key, [&] {
         std::string o = cv::format("-D TILE=%d -D SEGMENTS=%d -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.tile, plan.segments, detail::oclTypeName(depth).c_str(),
                                    accumulatorTypeName(sdepth, cn).c_str(),
@@ -374,12 +374,12 @@ detail::OclDecline tiltedIntegral(const UMat& src, const UMat& upright, int accD
     const int cn = src.channels(), depth = src.depth(), rows = src.rows, cols = src.cols;
     uint64 key = 0;
     const bool keyFits = detail::packVariantKey(
-        { { cn, 3 }, { depth, 3 }, { accDepth, 3 }, { tilted.depth(), 3 }, { (int)detail::oclDeviceHasDoubles(device), 1 },
+        { { cn, 3 }, { depth, 3 }, { accDepth, 3 }, { tilted.depth(), 3 },
           { plan.band, 6 }, { (int)plan.plainLookBack + 2 * (int)plan.groupOrderTickets + 4 * (int)plan.evictFirstStores, 3 } },
         key);
     CV_Assert(keyFits);
     static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, [&] {
+    const std::string& options = optionsCache.get(device, key, [&] {
         std::string o = cv::format(" -D TILTED -D BAND=%d -D TILE=%d -D SEGMENTS=4 -D SRC_T1=%s -D SRC_TO_WT=convert_%s%s",
                                    plan.band, plan.tile, detail::oclTypeName(depth).c_str(),
                                    accumulatorTypeName(accDepth, cn).c_str(),
@@ -428,11 +428,11 @@ detail::OclDecline additiveTiltedIntegral(const UMat& src, int accDepth, UMat& t
     {
         uint64 key = 0;
         CV_Assert(detail::packVariantKey({ { (int)up, 1 }, { src.depth(), 3 }, { accDepth, 3 }, { tilted.depth(), 3 },
-                                           { cn, 3 }, { (int)detail::oclDeviceHasDoubles(device), 1 },
+                                           { cn, 3 },
                                            { plan.chunk, 9 }, { plan.batch, 9 } },
                                          key));
         static detail::VariantOptionsCache optionsCache;
-        const std::string& options = optionsCache.get(key, [&] {
+        const std::string& options = optionsCache.get(device, key, [&] {
             const std::string wt = detail::oclTypeName(accDepth);
             return cv::format("-D CN=%d -D DIAGONAL_CHUNK=%d -D DIAGONAL_BATCH=%d -D WT1=%s", cn, plan.chunk,
                               plan.batch, wt.c_str()) +

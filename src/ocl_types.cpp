@@ -50,16 +50,29 @@ bool oclDeviceHasDoubles(const ocl::Device& device)
     return allowed && device.doubleFPConfig() > 0;
 }
 
-std::string oclCommonOptions(const ocl::Device& device)
+namespace {
+// A kind of common options: the doubles' state, plus DOUBLES_STATES where loops stay rolled.
+enum DoublesState { WITHOUT_DOUBLES, WITH_DOUBLES, DOUBLES_SET_ASIDE, DOUBLES_STATES };
+}
+
+int oclCommonOptionsKind(const ocl::Device& device)
 {
-    // Where doubles are only set aside, a program that still names them fails to build, as it
-    // would on a device without them (opencl/common/vector.cl, NO_DOUBLES).
-    std::string o = oclDeviceHasDoubles(device) ? " -D DOUBLE_SUPPORT"
-                    : device.doubleFPConfig() > 0 ? " -D NO_DOUBLES" : "";
+    const int doubles = oclDeviceHasDoubles(device) ? WITH_DOUBLES
+                        : device.doubleFPConfig() > 0 ? DOUBLES_SET_ASIDE : WITHOUT_DOUBLES;
     // Unrolling is for a GPU's registers (opencl/common/vector.cl, UNROLL); oclgrind, which
     // reports itself as a CPU and a GPU, keeps the GPU's loops.
     const int type = device.type();
-    if ((type & ocl::Device::TYPE_CPU) && !(type & ocl::Device::TYPE_GPU))
+    const bool rolledLoops = (type & ocl::Device::TYPE_CPU) && !(type & ocl::Device::TYPE_GPU);
+    return doubles + (rolledLoops ? DOUBLES_STATES : 0);
+}
+
+std::string oclCommonOptions(const ocl::Device& device)
+{
+    const int kind = oclCommonOptionsKind(device), doubles = kind % DOUBLES_STATES;
+    // Where doubles are only set aside, a program that still names them fails to build, as it
+    // would on a device without them (opencl/common/vector.cl, NO_DOUBLES).
+    std::string o = doubles == WITH_DOUBLES ? " -D DOUBLE_SUPPORT" : doubles == DOUBLES_SET_ASIDE ? " -D NO_DOUBLES" : "";
+    if (kind >= DOUBLES_STATES)
         o += " -D ROLLED_LOOPS";
     return o;
 }

@@ -44,6 +44,12 @@ bool oclDeviceHasDoubles(const ocl::Device& device);
     rolled on a CPU device. */
 std::string oclCommonOptions(const ocl::Device& device);
 
+/** Which of the oclCommonOptionsKinds sets of common options `device` gets: caches of assembled
+    options keep one set of entries per kind, so that two devices of one process (a CPU and a GPU,
+    say) do not share options that differ between them. */
+int oclCommonOptionsKind(const ocl::Device& device);
+enum { oclCommonOptionsKinds = 6 };
+
 }}} // namespace cv::gpuconv::detail
 
 #endif

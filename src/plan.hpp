@@ -7,6 +7,8 @@
 // work-group shape). What a kernel computes is decided by the host file of each function; a
 // plan may change speed, never the result.
 
+#include "ocl_types.hpp"
+
 #include <opencv2/core/ocl.hpp>
 #include <initializer_list>
 #include <mutex>
@@ -246,23 +248,25 @@ TiltedInPassPlan planTiltedInPass(const ocl::Device& device, const TiledScanPlan
 
 /** Build options of kernel variants, assembled once per variant: formatting them costs more host
     time than the rest of a call. The caller packs everything the options depend on (types,
-    plan, device capabilities) into `key`. Thread-safe; returned references stay valid. */
+    plan) into `key`; the cache keeps the entries of each kind of common options apart
+    (oclCommonOptionsKind), which `assemble` appends. Thread-safe; returned references stay valid. */
 class VariantOptionsCache
 {
 public:
     template <typename Assemble>
-    const std::string& get(uint64 key, Assemble&& assemble)
+    const std::string& get(const ocl::Device& device, uint64 key, Assemble&& assemble)
     {
+        std::unordered_map<uint64, std::string>& options = options_[oclCommonOptionsKind(device)];
         std::lock_guard<std::mutex> lock(mutex_);
-        auto it = options_.find(key);
-        if (it == options_.end())
-            it = options_.emplace(key, assemble()).first;
+        auto it = options.find(key);
+        if (it == options.end())
+            it = options.emplace(key, assemble()).first;
         return it->second;
     }
 
 private:
     std::mutex mutex_;
-    std::unordered_map<uint64, std::string> options_;
+    std::unordered_map<uint64, std::string> options_[oclCommonOptionsKinds];
 };
 
 /** Packs `fields`, pairs of (value, bits), into `key` for VariantOptionsCache, the first field in

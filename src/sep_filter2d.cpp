@@ -304,7 +304,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
     const bool keyFits = detail::packVariantKey(
         { { a.sdepth, 3 }, { a.bufDepth, 3 }, { a.colDepth, 3 }, { a.ddepth, 3 }, { cn, 3 },
           { a.colShift, 5 }, { strips.row, 4 }, { strips.col, 4 },
-          { (int)detail::oclDeviceHasDoubles(device), 1 }, { fixedTaps ? kxLen : 0, 6 },
+          { fixedTaps ? kxLen : 0, 6 },
           { fixedTaps ? kyLen : 0, 6 }, { singlePassFixedTaps ? a.symX : 0, 2 },
           { singlePassFixedTaps ? a.symY : 0, 2 }, { directPlan.directW, 4 }, { directPlan.directH, 4 },
           { (int)directPlan.vectorWindows, 1 },
@@ -346,7 +346,7 @@ OclDecline oclSepFilter2D(const _InputArray& srcIn, const _OutputArray& dst, int
     };
     CV_Assert(keyFits);  // every field is bounded: depths, 1-4 channels, strips, fixed lengths <= 32
     static detail::VariantOptionsCache optionsCache;
-    const std::string& options = optionsCache.get(key, assembleOptions);
+    const std::string& options = optionsCache.get(device, key, assembleOptions);
 
     // A driver may reject the tensor pass's inline PTX: the other kernels then take the case.
     if (tensorPlan.tensor && !tensorPlan.tensorForced &&
